@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { LinkSchema } from './primitives';
+
+/** SPEC 3 "Slide": a home page hero slide. */
+export const SlideSchema = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    url: LinkSchema.optional(),
+    image: z.string().optional(),
+    hide_overlay: z.boolean().default(false),
+  })
+  .strict();
+
+export const StatSchema = z.object({ value: z.string().min(1), label: z.string().min(1) }).strict();
+
+export const ContentSchema = z
+  .object({
+    tagline: z.string().optional().describe('Short line under the welcome heading on the home page.'),
+    slides: z.array(SlideSchema).default([]),
+    stats: z
+      .array(StatSchema)
+      .default([])
+      .describe('Group sites: the stats banner, e.g. 50+ Locations, 40+ Brands, 30+ Years Est.'),
+    warranty_years: z.union([z.literal(3), z.literal(5), z.literal(7)]).default(3),
+  })
+  .strict();
+
+export type Content = z.output<typeof ContentSchema>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { AnalyticsSchema } from './analytics';
+import { ContentSchema } from './content';
+import { FeaturesSchema } from './features';
+import { FeedsSchema } from './feeds';
+import { FinanceSchema } from './finance';
+import { LabelsSchema } from './labels';
+import { LinksSchema } from './links';
+import { PhonesSchema } from './phones';
+import { PromosSchema } from './promos';
+import { SearchSchema } from './search';
+import { SiteFields } from './site';
+import { StockSchema } from './stock';
+import { ThemeSchema } from './theme';
+
+/**
+ * One dealer site: the whole of tenants/<slug>.yaml. Unknown keys are errors everywhere, so a
+ * typo fails the build instead of silently doing nothing.
+ */
+export const TenantSchema = z
+  .object({
+    ...SiteFields,
+    theme: ThemeSchema,
+    phones: PhonesSchema.prefault({}),
+    labels: LabelsSchema.prefault({}),
+    links: LinksSchema.prefault({}),
+    features: FeaturesSchema.prefault({}),
+    stock: StockSchema.prefault({}),
+    search: SearchSchema.prefault({}),
+    finance: FinanceSchema.prefault({}),
+    promos: PromosSchema.prefault({}),
+    content: ContentSchema.prefault({}),
+    analytics: AnalyticsSchema.prefault({}),
+    feeds: FeedsSchema,
+  })
+  .strict();
+
+export type Tenant = z.output<typeof TenantSchema>;
+export type TenantInput = z.input<typeof TenantSchema>;
+export type Template = Tenant['template'];

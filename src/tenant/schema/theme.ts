@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { HexColourSchema } from './primitives';
+
+export const ThemeSchema = z
+  .object({
+    colours: z
+      .object({
+        primary: HexColourSchema.describe('Brand colour: header bar, primary buttons, links.'),
+        on_primary: HexColourSchema.default('#ffffff').describe('Text on the primary colour; must contrast 4.5:1 with it.'),
+        accent: HexColourSchema.default('#1f7a3a').describe('Second brand colour: secondary buttons, highlights.'),
+        on_accent: HexColourSchema.default('#ffffff'),
+        text: HexColourSchema.default('#1d2430'),
+        background: HexColourSchema.default('#ffffff'),
+        muted_background: HexColourSchema.default('#f3f5f8'),
+        footer_background: HexColourSchema.default('#1d2430'),
+        on_footer: HexColourSchema.default('#ffffff'),
+      })
+      .strict(),
+    logo: z
+      .string()
+      .regex(/\.(svg|png|webp|jpe?g)$/i, 'expected an image file (.svg, .png, .webp or .jpg)')
+      .optional()
+      .describe('Logo file, relative to tenants/ (for example "assets/bayside-toyota/logo.svg"); the name is shown as text when absent.'),
+    fonts: z
+      .object({
+        body: z.string().default('system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
+        heading: z.string().default('system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
+      })
+      .strict()
+      .prefault({}),
+    radius: z.number().min(0).max(24).default(6).describe('Corner radius of buttons and cards, in px.'),
+  })
+  .strict();
+
+export type Theme = z.output<typeof ThemeSchema>;
