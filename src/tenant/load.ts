@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
@@ -34,7 +35,9 @@ export function parseTenant(text: string, file: string): LoadedTenant {
   }
   const data: unknown = doc.toJS();
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new TenantConfigError(file, ['expected a mapping of settings (template, slug, name, url, ...), got ' + (data === null ? 'an empty file' : 'something else')]);
+    throw new TenantConfigError(file, [
+      'expected a mapping of settings (template, slug, name, url, ...), got ' + (data === null ? 'an empty file' : 'something else'),
+    ]);
   }
   const result = TenantSchema.safeParse(data, { reportInput: true });
   if (!result.success) {
@@ -61,23 +64,31 @@ function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, iss
   return undefined;
 }
 
-export const TENANTS_DIR = 'tenants';
+/** The tenants folder: tenants/ in the project, or TENANTS_DIR (used by tests and by CI for other fleets). */
+export function tenantsDir(root = process.cwd()): string {
+  return path.resolve(root, process.env.TENANTS_DIR ?? 'tenants');
+}
 
 /** Load one tenant by slug from tenants/<slug>.yaml. */
 export async function loadTenant(slug: string, root = process.cwd()): Promise<LoadedTenant> {
-  const file = path.join(TENANTS_DIR, `${slug}.yaml`);
+  const absolute = path.join(tenantsDir(root), `${slug}.yaml`);
+  const file = path.relative(root, absolute);
   let text: string;
   try {
-    text = await readFile(path.join(root, file), 'utf8');
+    text = await readFile(absolute, 'utf8');
   } catch {
     throw new TenantConfigError(file, [`no such tenant file; tenants are ${(await listTenantSlugs(root)).join(', ') || '(none)'}`]);
   }
-  return parseTenant(text, file);
+  const tenant = parseTenant(text, file);
+  if (tenant.theme.logo && !existsSync(path.join(tenantsDir(root), tenant.theme.logo))) {
+    throw new TenantConfigError(file, [`theme.logo: file not found: ${path.relative(root, path.join(tenantsDir(root), tenant.theme.logo))}`]);
+  }
+  return tenant;
 }
 
 /** Slugs of every tenants/*.yaml file, sorted. */
 export async function listTenantSlugs(root = process.cwd()): Promise<string[]> {
-  const entries = await readdir(path.join(root, TENANTS_DIR));
+  const entries = await readdir(tenantsDir(root));
   return entries
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => name.replace(/\.ya?ml$/, ''))

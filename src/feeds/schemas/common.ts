@@ -16,7 +16,10 @@ export const LooseNumberSchema = z.preprocess((value) => {
 
 export const ImageRefSchema = z.object({
   url: z.string().min(1),
-  thumb: z.object({ url: z.string().min(1) }).partial().optional(),
+  thumb: z
+    .object({ url: z.string().min(1) })
+    .partial()
+    .optional(),
 });
 
 /** `{ image: { url, thumb: { url } } }` — the shape SPEC uses for car and location images. */

@@ -28,7 +28,10 @@ export const LocationAddressSchema = z.object({
 export const LocationSchema = z.object({
   id: IdSchema,
   name: z.string().min(1),
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes').optional(),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes')
+    .optional(),
   /** sales, service or parts; empty means sales. */
   location_type: z
     .string()

@@ -18,10 +18,7 @@ export const ContentSchema = z
   .object({
     tagline: z.string().optional().describe('Short line under the welcome heading on the home page.'),
     slides: z.array(SlideSchema).default([]),
-    stats: z
-      .array(StatSchema)
-      .default([])
-      .describe('Group sites: the stats banner, e.g. 50+ Locations, 40+ Brands, 30+ Years Est.'),
+    stats: z.array(StatSchema).default([]).describe('Group sites: the stats banner, e.g. 50+ Locations, 40+ Brands, 30+ Years Est.'),
     warranty_years: z.union([z.literal(3), z.literal(5), z.literal(7)]).default(3),
   })
   .strict();

@@ -10,7 +10,10 @@ export const MeilisearchSchema = z
 
 export const SearchSchema = z
   .object({
-    backend: z.enum(['embedded', 'meilisearch']).default('embedded').describe('embedded: the build ships the index and the browser searches it; meilisearch: a Meilisearch server.'),
+    backend: z
+      .enum(['embedded', 'meilisearch'])
+      .default('embedded')
+      .describe('embedded: the build ships the index and the browser searches it; meilisearch: a Meilisearch server.'),
     meilisearch: MeilisearchSchema.optional(),
     hits_per_page: z.number().int().min(6).max(60).default(21),
     cards_per_row: z.union([z.literal(3), z.literal(4)]).default(3),

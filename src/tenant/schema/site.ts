@@ -9,10 +9,13 @@ export const TemplateSchema = z
 export const DealerSchema = z
   .object({
     manufacturer_id: z.string().optional().describe('Manufacturer id this dealer is franchised to (single-franchise dealers).'),
-    phone: PhoneSchema.optional().describe('Main phone number; falls back to the primary location\'s phone.'),
+    phone: PhoneSchema.optional().describe("Main phone number; falls back to the primary location's phone."),
     email: z.email('expected an e-mail address').optional().describe('Where leads go when no per-location address is set.'),
-    override_city: z.string().optional().describe('City shown in titles instead of the primary location\'s city.'),
-    abn: z.string().regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'expected an 11-digit ABN like "12 345 678 901"').optional(),
+    override_city: z.string().optional().describe("City shown in titles instead of the primary location's city."),
+    abn: z
+      .string()
+      .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'expected an 11-digit ABN like "12 345 678 901"')
+      .optional(),
     licence: z.string().optional().describe('Motor dealer licence number shown in the footer.'),
     established: z.number().int().min(1850).max(2100).optional().describe('Year the business was established.'),
   })
@@ -21,8 +24,10 @@ export const DealerSchema = z
 export const SiteFields = {
   template: TemplateSchema,
   slug: SlugSchema.describe('URL-safe id of the site; must match the file name (tenants/<slug>.yaml).'),
-  name: z.string().min(2, 'expected the dealer\'s name').describe('Dealer or brand name, as shown in titles and the header.'),
-  url: z.url({ protocol: /^https?$/, error: 'expected the site\'s public URL, like "https://www.example.com.au"' }).describe('Public URL of the site; canonical URLs and the sitemap use it.'),
+  name: z.string().min(2, "expected the dealer's name").describe('Dealer or brand name, as shown in titles and the header.'),
+  url: z
+    .url({ protocol: /^https?$/, error: 'expected the site\'s public URL, like "https://www.example.com.au"' })
+    .describe('Public URL of the site; canonical URLs and the sitemap use it.'),
   description: z.string().min(10, 'expected a sentence describing the dealer').max(300).describe('Default meta description.'),
   locale: z.literal('en-AU').default('en-AU'),
   dealer: DealerSchema.default({}),

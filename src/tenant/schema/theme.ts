@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contrastRatio } from '../../domain/contrast';
 import { HexColourSchema } from './primitives';
 
 export const ThemeSchema = z
@@ -15,7 +16,28 @@ export const ThemeSchema = z
         footer_background: HexColourSchema.default('#1d2430'),
         on_footer: HexColourSchema.default('#ffffff'),
       })
-      .strict(),
+      .strict()
+      .superRefine((colours, ctx) => {
+        // Text must stay readable whatever colours an editor picks (WCAG 2.2 AA, 4.5:1).
+        const pairs = [
+          ['on_primary', 'primary'],
+          ['on_accent', 'accent'],
+          ['text', 'background'],
+          ['text', 'muted_background'],
+          ['on_footer', 'footer_background'],
+          ['primary', 'background'],
+        ] as const;
+        for (const [fg, bg] of pairs) {
+          const ratio = contrastRatio(colours[fg], colours[bg]);
+          if (ratio < 4.5) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [fg],
+              message: `${fg} ${colours[fg]} on ${bg} ${colours[bg]} has contrast ${ratio.toFixed(2)}:1; expected at least 4.5:1 so text stays readable`,
+            });
+          }
+        }
+      }),
     logo: z
       .string()
       .regex(/\.(svg|png|webp|jpe?g)$/i, 'expected an image file (.svg, .png, .webp or .jpg)')

@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+import { allTenantSlugs, E2E_BASE_PORT, tenantBaseUrl } from './tests/e2e/support/tenants';
+
+// Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const slugs = allTenantSlugs();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  // One project per tenant: every spec runs against every demo site.
+  projects: slugs.map((slug) => ({ name: slug, use: { baseURL: tenantBaseUrl(slug) } })),
+  webServer: {
+    command: 'tsx scripts/serve.ts',
+    env: { PORT: String(E2E_BASE_PORT) },
+    url: `${tenantBaseUrl(slugs[0]!)}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+  },
+});

@@ -1,0 +1,60 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadTenants, TenantConfigError, TenantConfigErrors, type LoadedTenant } from '../../src/tenant/load';
+import { FeedReadError } from '../../src/feeds/load';
+import { buildTenant, summarise } from './build-tenant';
+import { tenantInputsHash } from './inputs-hash';
+import { ROOT, siteDir, stampFile } from './paths';
+import { ensureDemoData } from './sample-data';
+
+export interface BuildOptions {
+  slugs?: string[];
+  /** Skip tenants whose inputs have not changed since their last build. */
+  onlyStale?: boolean;
+  log?: (line: string) => void;
+}
+
+/** Tenant config or feed problems an editor must fix; printed without a stack trace. */
+export class BuildInputError extends Error {}
+
+async function isFresh(tenant: LoadedTenant, hash: string | undefined): Promise<boolean> {
+  if (!hash || !existsSync(path.join(siteDir(tenant.slug), 'index.html'))) return false;
+  try {
+    const stamp = JSON.parse(await readFile(stampFile(tenant.slug), 'utf8')) as { hash?: string };
+    return stamp.hash === hash;
+  } catch {
+    return false;
+  }
+}
+
+/** Validate the tenants, then build each into dist/<slug>/. Returns the slugs built. */
+export async function buildSites({ slugs, onlyStale = false, log = console.log }: BuildOptions = {}): Promise<LoadedTenant[]> {
+  let tenants: LoadedTenant[];
+  try {
+    tenants = await loadTenants(slugs, ROOT);
+  } catch (error) {
+    if (error instanceof TenantConfigErrors || error instanceof TenantConfigError) throw new BuildInputError(error.message);
+    throw error;
+  }
+  await ensureDemoData(tenants, log);
+  const now = new Date();
+  for (const tenant of tenants) {
+    const hash = await tenantInputsHash(tenant);
+    if (onlyStale && (await isFresh(tenant, hash))) {
+      log(`= ${tenant.slug}: up to date (dist/${tenant.slug}/)`);
+      continue;
+    }
+    log(`> ${tenant.slug}: building (${tenant.template})`);
+    try {
+      const result = await buildTenant(tenant, now, (line) => log(line));
+      await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });
+      await writeFile(stampFile(tenant.slug), JSON.stringify({ hash, builtAt: now.toISOString() }));
+      log(`✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/`);
+    } catch (error) {
+      if (error instanceof FeedReadError) throw new BuildInputError(`${tenant.file}: ${error.message}`);
+      throw error;
+    }
+  }
+  return tenants;
+}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describeReport, prepareSite, type PrepareReport } from '../../src/site/prepare';
+import { logoPath } from '../../src/site/assets';
+import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
+import { writeHeadersFile } from './headers';
+import { listHtmlFiles } from './html-files';
+import { DIST, ROOT, siteDir, snapshotFile } from './paths';
+import { writeSitemap } from './sitemap';
+
+export interface TenantBuildResult {
+  slug: string;
+  pages: number;
+  cars: number;
+  report: PrepareReport;
+  seconds: number;
+}
+
+const MAX_REPORTED_RECORDS = 20;
+
+/** Run `astro build` for one prepared site in a child process (a clean module graph per tenant). */
+function runAstro(env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code}):\n${output.trim()}`))));
+  });
+}
+
+/**
+ * Build one tenant into dist/<slug>/. The site is built in a temporary folder and swapped in only
+ * when complete, so a failed build never leaves a partial or mixed dist/<slug>.
+ */
+export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: string) => void): Promise<TenantBuildResult> {
+  const started = performance.now();
+  const { site, report } = await prepareSite(tenant, ROOT, now);
+  const problems = describeReport(report);
+  for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
+  if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
+
+  const snapshot = snapshotFile(tenant.slug);
+  await mkdir(path.dirname(snapshot), { recursive: true });
+  await writeFile(snapshot, JSON.stringify(site));
+
+  const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
+  await rm(tmpDir, { recursive: true, force: true });
+  try {
+    await runAstro({ SITE_DATA: snapshot, OUT_DIR: tmpDir, SITE_URL: tenant.url, TENANT_SLUG: tenant.slug });
+    if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
+    await writeSitemap(tmpDir, tenant.url, site.builtAt);
+    await writeHeadersFile(tmpDir);
+  } catch (error) {
+    await rm(tmpDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const pages = (await listHtmlFiles(tmpDir)).length;
+  const target = siteDir(tenant.slug);
+  const old = path.join(DIST, `.old-${tenant.slug}`);
+  await rm(old, { recursive: true, force: true });
+  if (existsSync(target)) await rename(target, old);
+  await rename(tmpDir, target);
+  await rm(old, { recursive: true, force: true });
+
+  return { slug: tenant.slug, pages, cars: site.cars.length, report, seconds: (performance.now() - started) / 1000 };
+}
+
+/** "712 pages, 689 cars listed; 3 bad records left out; 41 not listed (sold before cut-off or hidden)" */
+export function summarise(result: TenantBuildResult): string {
+  const { report } = result;
+  const parts = [`${result.pages} pages`, `${result.cars} cars listed`];
+  const badCars = report.rejected.filter((record) => record.feed === 'cars').length;
+  const badOther = report.rejected.length - badCars;
+  if (badCars) parts.push(`${badCars} bad car record${badCars === 1 ? '' : 's'} left out`);
+  if (badOther) parts.push(`${badOther} other bad record${badOther === 1 ? '' : 's'} left out`);
+  if (report.notListed) parts.push(`${report.notListed} not listed (sold before the cut-off or hidden)`);
+  if (report.notSelected) parts.push(`${report.notSelected} not this site's stock`);
+  return `${parts.join(', ')} in ${result.seconds.toFixed(1)} s`;
+}

@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createApi } from '../../api/app';
+import type { SiteData } from '../../src/site/types';
+import { siteDir, snapshotFile } from './paths';
+
+export const DEFAULT_BASE_PORT = 4321;
+
+/** Each tenant gets its own port (base + position in the sorted tenant list), so every site sits at its own root. */
+export function tenantPort(allSlugs: string[], slug: string, basePort = DEFAULT_BASE_PORT): number {
+  const index = [...allSlugs].sort().indexOf(slug);
+  if (index < 0) throw new Error(`Unknown tenant ${slug}`);
+  return basePort + index;
+}
+
+export interface RunningSite {
+  slug: string;
+  url: string;
+}
+
+async function readSnapshot(slug: string): Promise<SiteData> {
+  return JSON.parse(await readFile(snapshotFile(slug), 'utf8')) as SiteData;
+}
+
+/** One tenant's app: its static site from dist/<slug> with the API mounted at /api. */
+export function createSiteApp(slug: string, site: SiteData) {
+  const root = siteDir(slug);
+  const app = new Hono();
+  app.use('*', compress());
+  app.route(
+    '/',
+    createApi({ siteFor: (wanted) => (wanted === slug ? site : undefined) }, () => slug),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (file, c) => {
+        // Hashed build assets never change; pages and data revalidate (as the CDN's _headers say).
+        c.header('Cache-Control', file.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.notFound(async (c) => {
+    const notFound = path.join(root, '404.html');
+    if (existsSync(notFound)) return c.html(await readFile(notFound, 'utf8'), 404);
+    return c.text('Not found', 404);
+  });
+  return app;
+}
+
+/** Serve every built tenant on its own port. */
+export async function startLocalServer(options: {
+  slugs: string[];
+  allSlugs: string[];
+  basePort?: number;
+  host?: string;
+}): Promise<{ sites: RunningSite[]; close(): Promise<void> }> {
+  const { slugs, allSlugs, basePort = DEFAULT_BASE_PORT, host = '127.0.0.1' } = options;
+  const servers: ServerType[] = [];
+  const sites: RunningSite[] = [];
+  for (const slug of slugs) {
+    const port = tenantPort(allSlugs, slug, basePort);
+    const app = createSiteApp(slug, await readSnapshot(slug));
+    await new Promise<void>((resolve, reject) => {
+      const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve());
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'EADDRINUSE' ? new Error(`Port ${port} (for ${slug}) is in use. Stop the other server or set PORT to another base port.`) : error,
+        ),
+      );
+      servers.push(server);
+    });
+    sites.push({ slug, url: `http://localhost:${port}/` });
+  }
+  return {
+    sites,
+    close: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined),
+  };
+}

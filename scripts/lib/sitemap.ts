@@ -1,0 +1,32 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { canonicalUrl } from '../../src/site/seo';
+import { htmlFileToPath, listHtmlFiles } from './html-files';
+
+const NOINDEX = /<meta name="robots" content="[^"]*noindex/;
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Write sitemap.xml from the pages the build actually wrote, so every page type any part of the
+ * product adds is listed without being registered anywhere. Pages marked noindex are left out.
+ */
+export async function writeSitemap(outDir: string, siteUrl: string, lastmod: string): Promise<number> {
+  const files = await listHtmlFiles(outDir);
+  const urls: string[] = [];
+  for (const file of files) {
+    if (file === '404.html') continue;
+    const html = await readFile(path.join(outDir, file), 'utf8');
+    if (NOINDEX.test(html.slice(0, 4000))) continue;
+    urls.push(canonicalUrl(siteUrl, htmlFileToPath(file)));
+  }
+  const day = lastmod.slice(0, 10);
+  const body = urls.map((url) => `<url><loc>${escapeXml(url)}</loc><lastmod>${day}</lastmod></url>`).join('\n');
+  await writeFile(
+    path.join(outDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+  );
+  return urls.length;
+}

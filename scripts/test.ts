@@ -1,0 +1,36 @@
+/**
+ * npm test: the whole suite, as CI runs it.
+ *   1. builds the demo sites whose inputs changed (all of them on a clean clone),
+ *   2. unit tests (Vitest), 3. HTML validity of every built page (Nu HTML Checker),
+ *   4. browser tests (Playwright, Debian's Chromium) against the local server.
+ * Extra arguments go to Playwright (e.g. `npm test -- --project=bayside-toyota`).
+ */
+import { spawnSync } from 'node:child_process';
+import { BuildInputError, buildSites } from './lib/build-all';
+import { ROOT } from './lib/paths';
+
+function run(label: string, command: string, args: string[]): void {
+  console.log(`\n== ${label}`);
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`== ${label}: failed (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`== ${label}: passed (${seconds} s)`);
+}
+
+const bin = (name: string) => `${ROOT}/node_modules/.bin/${name}`;
+const suiteStarted = performance.now();
+console.log('== build (sites whose inputs changed)');
+try {
+  await buildSites({ onlyStale: true });
+} catch (error) {
+  console.error(error instanceof BuildInputError ? error.message : error);
+  process.exit(1);
+}
+run('unit tests', bin('vitest'), ['run']);
+run('HTML validity', bin('tsx'), ['scripts/check-html.ts']);
+run('browser tests', bin('playwright'), ['test', ...process.argv.slice(2)]);
+console.log(`\nAll tests passed in ${((performance.now() - suiteStarted) / 1000).toFixed(0)} s.`);

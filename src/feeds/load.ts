@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describeIssue, formatPath } from '../config/format-issues';
+import { FEED_SCHEMAS, type FeedName } from './schemas';
+import type { z } from 'zod';
+
+export type FeedRecord<N extends FeedName> = z.output<(typeof FEED_SCHEMAS)[N]>;
+
+/** A record left out of the build, with everything an editor needs to find and fix it. */
+export interface RejectedRecord {
+  feed: FeedName;
+  source: string;
+  index: number;
+  id?: string;
+  problems: string[];
+}
+
+export interface FeedResult<N extends FeedName> {
+  records: FeedRecord<N>[];
+  rejected: RejectedRecord[];
+}
+
+/** A feed that could not be read at all (missing file, HTTP error, not JSON, not a list). */
+export class FeedReadError extends Error {
+  constructor(
+    readonly feed: FeedName,
+    readonly source: string,
+    reason: string,
+  ) {
+    super(`feeds.${feed} (${source}): ${reason}`);
+    this.name = 'FeedReadError';
+  }
+}
+
+const FETCH_TIMEOUT_MS = 30_000;
+
+/** Read a feed source: an http(s) URL, or a path relative to `root`. Returns the parsed JSON. */
+export async function readFeedSource(feed: FeedName, source: string, root: string): Promise<unknown> {
+  let text: string;
+  if (/^https?:\/\//.test(source)) {
+    let response: Response;
+    try {
+      response = await fetch(source, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw new FeedReadError(feed, source, `could not fetch: ${(error as Error).message}`);
+    }
+    if (!response.ok) throw new FeedReadError(feed, source, `HTTP ${response.status} ${response.statusText}`);
+    text = await response.text();
+  } else {
+    try {
+      text = await readFile(path.resolve(root, source), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new FeedReadError(feed, source, code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`);
+    }
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new FeedReadError(feed, source, `not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function recordId(raw: unknown): string | undefined {
+  if (raw && typeof raw === 'object' && 'id' in raw) {
+    const id = (raw as { id: unknown }).id;
+    if (typeof id === 'string' || typeof id === 'number') return String(id);
+  }
+  return undefined;
+}
+
+/**
+ * Validate every record of a feed. Bad records are reported and left out; the rest are kept.
+ * A list wrapped as `{ "data": [...] }`, `{ "results": [...] }` or `{ "<feed>": [...] }` is accepted.
+ */
+export function validateFeed<N extends FeedName>(feed: N, data: unknown, source: string): FeedResult<N> {
+  const list = unwrapList(feed, data);
+  if (!list) throw new FeedReadError(feed, source, 'expected a JSON list of records');
+  const schema = FEED_SCHEMAS[feed];
+  const records: FeedRecord<N>[] = [];
+  const rejected: RejectedRecord[] = [];
+  const seenIds = new Set<string>();
+  const seenSlugs = new Set<string>();
+  list.forEach((raw, index) => {
+    const id = recordId(raw);
+    const result = schema.safeParse(raw, { reportInput: true });
+    if (!result.success) {
+      rejected.push({
+        feed,
+        source,
+        index,
+        id,
+        problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`),
+      });
+      return;
+    }
+    const record = result.data as FeedRecord<N> & { id?: string; slug?: string };
+    const duplicate =
+      feed !== 'special_hours' && record.id !== undefined && seenIds.has(record.id) ? 'id' : record.slug && seenSlugs.has(record.slug) ? 'slug' : undefined;
+    if (duplicate) {
+      rejected.push({
+        feed,
+        source,
+        index,
+        id,
+        problems: [`${duplicate}: duplicate ${duplicate} "${duplicate === 'id' ? record.id : record.slug}" (an earlier record has it)`],
+      });
+      return;
+    }
+    if (record.id !== undefined) seenIds.add(record.id);
+    if (record.slug) seenSlugs.add(record.slug);
+    records.push(record);
+  });
+  return { records, rejected };
+}
+
+function unwrapList(feed: FeedName, data: unknown): unknown[] | undefined {
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === 'object') {
+    for (const key of [feed, 'data', 'results', 'items']) {
+      const value = (data as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+/** "cars feed (data/x.json) record #12 (id 4411): price: expected a number, got "abc"" */
+export function describeRejected(record: RejectedRecord): string[] {
+  const who = `${record.feed} feed (${record.source}) record #${record.index}${record.id ? ` (id ${record.id})` : ''}`;
+  return record.problems.map((problem) => `${who}: ${problem}`);
+}
+
+/** Read and validate one feed. */
+export async function loadFeed<N extends FeedName>(feed: N, source: string, root: string): Promise<FeedResult<N>> {
+  return validateFeed(feed, await readFeedSource(feed, source, root), source);
+}

@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import type { SiteData } from './types';
+
+let cached: SiteData | undefined;
+
+/**
+ * The data of the site being built. The build script prepares it (scripts/build.ts) and points
+ * SITE_DATA at the JSON file; every page of one build reads the same snapshot.
+ */
+export function getSite(): SiteData {
+  if (cached) return cached;
+  const file = process.env.SITE_DATA;
+  if (!file) throw new Error('SITE_DATA is not set: build sites with `npm run build` (or `npm run dev -- <slug>`), not `astro build` directly.');
+  cached = JSON.parse(readFileSync(file, 'utf8')) as SiteData;
+  return cached;
+}

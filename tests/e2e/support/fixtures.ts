@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { SiteData } from '../../../src/site/types';
+import { siteData } from './tenants';
+
+/** WCAG 2.2 A and AA: the level every page must meet. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+type Fixtures = {
+  /** The data the current project's tenant was built from. */
+  site: SiteData;
+  /** Run axe on the page and fail with a readable list of violations. */
+  expectAccessible: (page: Page) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  site: async ({}, use, testInfo) => {
+    await use(siteData(testInfo.project.name));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  expectAccessible: async ({}, use) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      const summary = results.violations.map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 5)
+            .join('\n    ')}`,
+      );
+      expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+/** Wait until every island on the page has hydrated (Astro drops `ssr` when it does). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'build-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Run `npm run build -- <slugs>` the way an editor does, against a tenants folder of our own. */
+function build(tenantsDir: string, slugs: string[]) {
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts', ...slugs], {
+    cwd: root,
+    env: { ...process.env, TENANTS_DIR: tenantsDir, DIST_DIR: path.join(work, 'dist'), BUILD_CACHE_DIR: path.join(work, 'cache') },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('npm run build', () => {
+  it('builds a tenant, reporting and leaving out bad feed records', () => {
+    const tenants = path.join(work, 'good');
+    cpSync(path.resolve(root, 'tests/fixtures/tenants/valid'), tenants, { recursive: true });
+    const { code, out } = build(tenants, ['fixture-dealer']);
+    expect(code).toBe(0);
+    expect(out).toContain('record #3 (id 4): price: expected a number, got "call us"');
+    expect(out).toMatch(/✔ fixture-dealer: \d+ pages, 2 cars listed, 3 bad car records left out, 1 not listed/);
+    const site = path.join(work, 'dist', 'fixture-dealer');
+    expect(existsSync(path.join(site, 'index.html'))).toBe(true);
+    expect(existsSync(path.join(site, 'cars', '2024-toyota-rav4-gxl-1', 'index.html'))).toBe(true);
+    expect(existsSync(path.join(site, 'cars', 'bad-price-4'))).toBe(false);
+    expect(readFileSync(path.join(site, 'sitemap.xml'), 'utf8')).toContain('<loc>https://www.fixture.example.com.au/cars/2024-toyota-rav4-gxl-1</loc>');
+    expect(readFileSync(path.join(site, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.fixture.example.com.au/sitemap.xml');
+  });
+
+  it('stops on a broken tenant file with every problem listed, exit code 1 and nothing built', () => {
+    const tenants = path.join(work, 'broken');
+    cpSync(path.resolve(root, 'tests/fixtures/tenants/valid'), tenants, { recursive: true });
+    const broken = readFileSync(path.resolve(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8')
+      .replace('slug: fixture-dealer', 'slug: broken-dealer')
+      .replace(/primary: .*/, 'primary: blue')
+      .concat('stock:\n  include_sold_cars_days: 99\n');
+    writeFileSync(path.join(tenants, 'broken-dealer.yaml'), broken);
+    const { code, err } = build(tenants, []);
+    expect(code).toBe(1);
+    expect(err).toContain('broken-dealer.yaml: theme.colours.primary (line 8): expected a hex colour like "#0a5cff", got "blue"');
+    expect(err).toContain('broken-dealer.yaml: stock.include_sold_cars_days (line 13): expected a number of at most 14, got 99');
+    expect(err).toContain('Build stopped');
+    expect(err).not.toMatch(/\n\s+at /); // no stack trace
+    expect(existsSync(path.join(work, 'dist', 'broken-dealer'))).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { loadTenants, parseTenant, TenantConfigError } from '../../src/tenant/load';
+import { tenantJsonSchemaText } from '../../src/tenant/json-schema';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures/tenants');
+
+function problemsOf(name: string): string[] {
+  const file = `tenants/${name}.yaml`;
+  try {
+    parseTenant(readFileSync(path.join(fixtures, 'broken', `${name}.yaml`), 'utf8'), file);
+  } catch (error) {
+    expect(error).toBeInstanceOf(TenantConfigError);
+    return (error as Error).message.split('\n');
+  }
+  throw new Error(`${name} was accepted`);
+}
+
+describe('tenant config errors name the file, the field and what was expected', () => {
+  it('bad YAML syntax gives the line and column', () => {
+    expect(problemsOf('bad-syntax')).toEqual([expect.stringMatching(/^tenants\/bad-syntax\.yaml: YAML syntax error at line \d+, column \d+: /)]);
+  });
+
+  it('a missing field', () => {
+    expect(problemsOf('missing-field')).toEqual(['tenants/missing-field.yaml: name (line 1): missing; expected text']);
+  });
+
+  it('wrong types, all at once', () => {
+    expect(problemsOf('wrong-type')).toEqual([
+      'tenants/wrong-type.yaml: features.reserve (line 10): expected true or false, got "yes please"',
+      'tenants/wrong-type.yaml: search.hits_per_page (line 12): expected a number, got "twenty-one"',
+    ]);
+  });
+
+  it('an unknown key, with a suggestion', () => {
+    expect(problemsOf('unknown-key')).toEqual(['tenants/unknown-key.yaml: features (line 10): unknown key "watchlsit" (did you mean "watchlist"?)']);
+  });
+
+  it('an out-of-range number', () => {
+    expect(problemsOf('out-of-range')).toEqual(['tenants/out-of-range.yaml: stock.include_sold_cars_days (line 10): expected a number of at most 14, got 30']);
+  });
+
+  it('colours that would make text unreadable', () => {
+    expect(problemsOf('low-contrast')).toEqual([
+      expect.stringMatching(
+        /^tenants\/low-contrast\.yaml: theme\.colours\.on_primary \(line \d+\): on_primary #ffffff on primary #ffd400 has contrast 1\.\d\d:1; expected at least 4\.5:1/,
+      ),
+      expect.stringMatching(/^tenants\/low-contrast\.yaml: theme\.colours\.primary \(line \d+\): primary #ffd400 on background #ffffff has contrast/),
+    ]);
+  });
+
+  it('a slug that does not match the file name', () => {
+    const text = readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8');
+    expect(() => parseTenant(text, 'tenants/other-name.yaml')).toThrow(
+      'tenants/other-name.yaml: slug: expected "other-name" to match the file name, got "fixture-dealer"',
+    );
+  });
+});
+
+describe('defaults', () => {
+  it('fills the SPEC defaults an editor leaves out', () => {
+    const tenant = parseTenant(readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8'), 'tenants/fixture-dealer.yaml');
+    expect(tenant.links).toMatchObject({
+      stock: '/search/new-used-and-demo-cars',
+      test_drive: '/book-test-drive/',
+      service: '/service',
+      finance: '/finance',
+      trade_in: '/trade-in',
+      parts: '/vehicle-parts-and-accessories',
+      contact: '/contact',
+      clear_filters: '/special-offers',
+    });
+    expect(tenant.stock.include_sold_cars_days).toBe(3);
+    expect(tenant.search).toMatchObject({
+      backend: 'embedded',
+      hits_per_page: 21,
+      card_attributes: ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'],
+    });
+    expect(tenant.labels).toMatchObject({ finance_button: 'Get Finance', reserve_button: 'Reserve this Car', sold_tag: 'JUST SOLD' });
+  });
+});
+
+describe('the JSON Schema editors use', () => {
+  const schemaFile = path.resolve(import.meta.dirname, '../../tenants/schema.json');
+
+  it('is up to date with the zod schema (run `npm run schema` after changing it)', () => {
+    expect(readFileSync(schemaFile, 'utf8')).toBe(tenantJsonSchemaText());
+  });
+
+  it('accepts every demo tenant and rejects the broken fixtures', () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const validate = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
+    const tenantsDir = path.resolve(import.meta.dirname, '../../tenants');
+    for (const name of readdirSync(tenantsDir).filter((file) => file.endsWith('.yaml'))) {
+      expect(validate(parse(readFileSync(path.join(tenantsDir, name), 'utf8'))), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    for (const name of ['missing-field', 'wrong-type', 'unknown-key', 'out-of-range']) {
+      expect(validate(parse(readFileSync(path.join(fixtures, 'broken', `${name}.yaml`), 'utf8'))), name).toBe(false);
+    }
+  });
+});
+
+describe('the demo tenants', () => {
+  it('all validate', async () => {
+    const tenants = await loadTenants(undefined, path.resolve(import.meta.dirname, '../..'));
+    expect(tenants.map((tenant) => tenant.template).sort()).toEqual(['caravan', 'dealer', 'group', 'manufacturer']);
+  });
+});
