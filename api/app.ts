@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { SiteData } from '../src/site/types';
+import { ROUTES } from './routes';
+import type { ApiEnv } from './types';
 
 /** What the API needs from its host: the sites it serves, looked up by tenant slug. */
 export interface ApiContext {
@@ -7,12 +9,10 @@ export interface ApiContext {
   siteFor(slug: string): SiteData | undefined;
 }
 
-export type ApiEnv = { Variables: { site: SiteData } };
-
 /**
  * The API as one web-standard app: `app.fetch(Request) => Response`. The host decides which tenant
- * a request is for (the local server by port; serverless deployments by the `x-tenant` header
- * their edge sets) and passes it in `tenantOf`.
+ * a request is for (the local server by port; a serverless deployment by the `x-tenant` header its
+ * edge sets) and passes it as `tenantOf`.
  */
 export function createApi(context: ApiContext, tenantOf: (request: Request) => string | undefined) {
   const app = new Hono<ApiEnv>().basePath('/api');
@@ -25,7 +25,7 @@ export function createApi(context: ApiContext, tenantOf: (request: Request) => s
     await next();
   });
 
-  app.get('/health', (c) => c.json({ ok: true, tenant: c.get('site').tenant.slug, builtAt: c.get('site').builtAt }));
+  for (const register of ROUTES) register(app);
 
   app.notFound((c) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {

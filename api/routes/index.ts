@@ -1,0 +1,5 @@
+import type { RouteModule } from '../types';
+import { healthRoutes } from './health';
+
+/** Every route group of the API, mounted under /api in this order. */
+export const ROUTES: RouteModule[] = [healthRoutes];
