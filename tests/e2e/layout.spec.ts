@@ -54,7 +54,7 @@ test.describe('every page shares the site layout', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Service & Parts' }).hover();
-    await expect(page.getByRole('link', { name: 'Parts and Accessories' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parts and Accessories' })).toBeVisible();
   });
 
   test('on a phone the menu sits behind a Menu button', async ({ page }) => {

@@ -40,8 +40,9 @@ export const ModelSchema = z.object({
     .array(
       z.object({
         name: z.string().nullish(),
-        dap_min_price: LooseNumberSchema.optional(),
-        dap_max_price: LooseNumberSchema.optional(),
+        // SPEC 5: minimum prices ignore zero or non-numeric values ("POA"), so those become null, not errors.
+        dap_min_price: LooseNumberSchema.catch(null).optional(),
+        dap_max_price: LooseNumberSchema.catch(null).optional(),
         fuel: z.string().nullish(),
         transmission: z.string().nullish(),
       }),
