@@ -42,7 +42,10 @@ function runAstro(env: Record<string, string>): Promise<void> {
  */
 export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: string) => void): Promise<TenantBuildResult> {
   const started = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (name: string, since: number) => (timings[name] = (performance.now() - since) / 1000);
   const { site, report } = await prepareSite(tenant, ROOT, now);
+  lap('prepare', started);
   const problems = describeReport(report);
   for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
   if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
@@ -54,10 +57,14 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
   await rm(tmpDir, { recursive: true, force: true });
   try {
+    const astroStarted = performance.now();
     await runAstro({ SITE_DATA: snapshot, OUT_DIR: tmpDir, SITE_URL: tenant.url, TENANT_SLUG: tenant.slug });
+    lap('astro', astroStarted);
+    const postStarted = performance.now();
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
     await writeSitemap(tmpDir, tenant.url, site.builtAt);
     await writeHeadersFile(tmpDir);
+    lap('sitemap and extras', postStarted);
   } catch (error) {
     await rm(tmpDir, { recursive: true, force: true });
     throw error;
@@ -71,6 +78,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   await rename(tmpDir, target);
   await rm(old, { recursive: true, force: true });
 
+  if (process.env.BUILD_TIMINGS) log(`  timings: ${Object.entries(timings).map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ')}`);
   return { slug: tenant.slug, pages, cars: site.cars.length, report, seconds: (performance.now() - started) / 1000 };
 }
 
