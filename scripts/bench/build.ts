@@ -12,7 +12,10 @@ import { generateCars } from '../sample-data';
 import { ROOT } from '../lib/paths';
 import { childrenCpuSeconds, treeRss } from './process-tree-rss';
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const counts = sizes.length ? sizes : [1000, 10000];
 const now = new Date().toISOString();
 const work = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
@@ -32,7 +35,12 @@ interface Row {
 async function buildOnce(count: number): Promise<Row> {
   const slug = `bench-${count}`;
   const tenants = path.join(work, `tenants-${count}`);
-  const cars = generateCars({ count, seed: 7, now, tenant: 'dealer' }).map((car) => ({ ...car, status: 'in_stock', sold: false, show_on_dealer_website: true }));
+  const cars = generateCars({ count, seed: 7, now, tenant: 'dealer' }).map((car) => ({
+    ...car,
+    status: 'in_stock',
+    sold: false,
+    show_on_dealer_website: true,
+  }));
   await import('node:fs/promises').then((fs) => fs.mkdir(tenants, { recursive: true }));
   await writeFile(path.join(work, `cars-${count}.json`), JSON.stringify(cars));
   await writeFile(path.join(work, 'locations.json'), locations);
@@ -85,5 +93,7 @@ try {
 console.log('| cars | pages | wall time | vehicle pages/s | CPU time (all cores) | peak memory |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
-  console.log(`| ${row.cars.toLocaleString('en-AU')} | ${row.pages.toLocaleString('en-AU')} | ${row.seconds.toFixed(1)} s | ${Math.round(row.cars / row.seconds)} | ${row.cpuSeconds.toFixed(1)} s | ${row.peakMiB.toFixed(0)} MiB |`);
+  console.log(
+    `| ${row.cars.toLocaleString('en-AU')} | ${row.pages.toLocaleString('en-AU')} | ${row.seconds.toFixed(1)} s | ${Math.round(row.cars / row.seconds)} | ${row.cpuSeconds.toFixed(1)} s | ${row.peakMiB.toFixed(0)} MiB |`,
+  );
 }

@@ -78,7 +78,12 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   await rename(tmpDir, target);
   await rm(old, { recursive: true, force: true });
 
-  if (process.env.BUILD_TIMINGS) log(`  timings: ${Object.entries(timings).map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ')}`);
+  if (process.env.BUILD_TIMINGS)
+    log(
+      `  timings: ${Object.entries(timings)
+        .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
+        .join(', ')}`,
+    );
   return { slug: tenant.slug, pages, cars: site.cars.length, report, seconds: (performance.now() - started) / 1000 };
 }
 
