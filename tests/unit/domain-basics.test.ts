@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatKm, formatPhone, formatPrice } from '../../src/domain/format';
 import { imageTag, type TagSettings } from '../../src/domain/tags';
 import { isListed, isSelected, soldCutoff } from '../../src/domain/stock';
-import { locationGroupName, sortLocations } from '../../src/domain/locations';
+import { contactLocationSlug, locationGroupName, locationSlug, sortLocations } from '../../src/domain/locations';
 import { minimumPrice, modelStatusLabel } from '../../src/domain/models';
 import { bodyTypesOf } from '../../src/domain/body-types';
 import { contrastRatio } from '../../src/domain/contrast';
@@ -125,4 +125,17 @@ describe('contrast', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 1);
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 1);
   });
+});
+
+describe('location slugs (SPEC 2 routes)', () => {
+  it('uses the feed slug, else the slugified name', () => {
+    expect(locationSlug({ slug: 'capalaba-sales', name: 'Bayside Toyota Capalaba Sales' })).toBe('capalaba-sales');
+    expect(locationSlug({ slug: undefined, name: 'Bayside Toyota Capalaba Sales' })).toBe('bayside-toyota-capalaba-sales');
+  });
+  it.each([
+    ['Bayside Toyota Capalaba - Sales', 'bayside-toyota-capalaba'],
+    ['Bayside Toyota Capalaba - Service', 'bayside-toyota-capalaba'],
+    ['Bayside Toyota Capalaba Parts', 'bayside-toyota-capalaba'],
+    ['Sunset Caravans Geelong', 'sunset-caravans-geelong'],
+  ])('contact-us slug of %s is %s', (name, slug) => expect(contactLocationSlug({ name })).toBe(slug));
 });
