@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { leadSettings } from './leads/settings';
 import { errorResponse } from './http';
 import { RateLimiter } from './rate-limit';
 import type { ApiEnv } from './types';
@@ -21,7 +22,7 @@ export function guard(options: { rateLimiter?: RateLimiter; rateLimits?: boolean
   const limiter = options.rateLimiter ?? new RateLimiter();
   return async (c, next) => {
     const site = c.get('site');
-    const settings = site.tenant.leads;
+    const settings = leadSettings(site);
     const origin = c.req.header('origin');
     const allowed = new Set([originOf(site.tenant.url), originOf(c.req.url), ...settings.allowed_origins.map(originOf)]);
     const originAllowed = !origin || allowed.has(origin);
@@ -59,7 +60,8 @@ export function guard(options: { rateLimiter?: RateLimiter; rateLimits?: boolean
     }
     // A body without Content-Length (chunked) is measured as it is read.
     const text = await c.req.raw.clone().text();
-    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return errorResponse(c, 413, `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`);
+    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
+      return errorResponse(c, 413, `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`);
     return next();
   };
 }

@@ -1,4 +1,5 @@
 import type { LeadForm, LeadRules } from '../../src/domain/leads/validation';
+import { leadSettings } from './settings';
 import type { SiteData } from '../../src/site/types';
 import type { DeliveryChannel } from '../storage/store';
 
@@ -12,7 +13,7 @@ export function dealershipCount(site: SiteData): number {
 
 /** SPEC 5 rules for one form on one site. A lead about a car already has its dealership. */
 export function rulesFor(site: SiteData, form: LeadForm, hasCar: boolean): LeadRules {
-  const settings = site.tenant.leads;
+  const settings = leadSettings(site);
   return {
     messageRequired: settings.message_required && MESSAGE_FORMS.has(form),
     termsRequired: settings.terms_required,
@@ -23,7 +24,7 @@ export function rulesFor(site: SiteData, form: LeadForm, hasCar: boolean): LeadR
 
 /** Where this site's finished leads go: its webhook and e-mail, or the server log when neither is set. */
 export function channelsFor(site: SiteData): DeliveryChannel[] {
-  const settings = site.tenant.leads;
+  const settings = leadSettings(site);
   const channels: DeliveryChannel[] = [];
   if (settings.webhook) channels.push('webhook');
   if (settings.email) channels.push('email');

@@ -74,7 +74,8 @@ export function leadToText(lead: LeadPayload): string {
   ];
   if (lead.category) lines.push(`Enquiry type: ${lead.category}`);
   if (lead.subcategory) lines.push(`Step: ${lead.subcategory}`);
-  if (lead.car) lines.push(`Car: ${[lead.car.year, lead.car.make, lead.car.model, lead.car.badge].filter(Boolean).join(' ')}`, `Stock number: ${lead.car.stock ?? '-'}`);
+  if (lead.car)
+    lines.push(`Car: ${[lead.car.year, lead.car.make, lead.car.model, lead.car.badge].filter(Boolean).join(' ')}`, `Stock number: ${lead.car.stock ?? '-'}`);
   if (lead.car?.url) lines.push(`Listing: ${lead.car.url}`);
   if (lead.fields.appointment) lines.push(`Preferred test drive time: ${String(lead.fields.appointment)}`);
   if (lead.fields.dealership_name) lines.push(`Dealership: ${String(lead.fields.dealership_name)}`);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { leadSettings } from '../leads/settings';
 import nodemailer from 'nodemailer';
 import type { SiteData } from '../../src/site/types';
 import type { Delivery } from '../storage/store';
@@ -19,7 +20,7 @@ export function signBody(body: string, secret: string): string {
  */
 export function webhookDeliverer(env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Deliverer {
   return async (delivery, lead, site) => {
-    const webhook = site?.tenant.leads.webhook;
+    const webhook = site && leadSettings(site).webhook;
     if (!webhook) throw new Error('No webhook is configured for this site any more.');
     const secret = env[webhook.secret_env];
     if (!secret) throw new Error(`The webhook secret environment variable ${webhook.secret_env} is not set.`);
@@ -45,7 +46,7 @@ export function emailDeliverer(env: NodeJS.ProcessEnv = process.env): Deliverer 
   const url = env.SMTP_URL ?? 'smtp://127.0.0.1:25';
   const transport = nodemailer.createTransport(url);
   return async (delivery, lead, site) => {
-    const email = site?.tenant.leads.email;
+    const email = site && leadSettings(site).email;
     if (!email) throw new Error('No lead e-mail address is configured for this site any more.');
     const adf = leadToAdf(lead);
     await transport.sendMail({

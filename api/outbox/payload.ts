@@ -12,7 +12,18 @@ export interface LeadPayload {
   submitted_at: string;
   customer: { first_name: string; last_name: string; email: string; phone: string; postcode: string };
   message: string | null;
-  car: { id: string; year: number | null; make: string; model: string; badge: string | null; vin: string | null; stock: string | null; car_type: string | null; price: number | null; url: string | null } | null;
+  car: {
+    id: string;
+    year: number | null;
+    make: string;
+    model: string;
+    badge: string | null;
+    vin: string | null;
+    stock: string | null;
+    car_type: string | null;
+    price: number | null;
+    url: string | null;
+  } | null;
   fields: Record<string, unknown>;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadSettings } from '../leads/settings';
 import { leadBodySchema, LEAD_FORMS } from '../../src/domain/leads/validation';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
 import { channelsFor, rulesFor } from '../leads/rules';
@@ -24,7 +25,7 @@ export function leadRoutes(app: ApiApp): void {
 
     if (lead.website) throw new BadRequest(422, 'This form could not be sent. Please leave the field marked "leave blank" empty.');
     const elapsed = (lead.submitted_at ?? c.get('now')) - lead.started_at;
-    if (elapsed < site.tenant.leads.min_fill_ms) throw new BadRequest(422, 'This form was sent too quickly. Please check your details and send it again.');
+    if (elapsed < leadSettings(site).min_fill_ms) throw new BadRequest(422, 'This form was sent too quickly. Please check your details and send it again.');
 
     const result = await c.get('store').submitLead({
       tenant: site.tenant.slug,

@@ -236,10 +236,10 @@ export class Store {
 
   /** The receiver acknowledged: never attempted again. */
   async markDelivered(id: string, now: number): Promise<void> {
-    await this.driver.run(`UPDATE outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = 0 WHERE id = ?`, [
-      now,
-      id,
-    ]);
+    await this.driver.run(
+      `UPDATE outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = 0 WHERE id = ?`,
+      [now, id],
+    );
   }
 
   /** A failed attempt: try again at `nextAttemptAt`, or stop (status failed) when `giveUp`. */
@@ -270,7 +270,13 @@ export class Store {
 
   async recordEvent(tenant: string, kind: string, data: Record<string, unknown>, now: number): Promise<string> {
     const id = randomUUID();
-    await this.driver.run(`INSERT INTO visitor_events (id, tenant, kind, data, created_at) VALUES (?, ?, ?, ?, ?)`, [id, tenant, kind, JSON.stringify(data), now]);
+    await this.driver.run(`INSERT INTO visitor_events (id, tenant, kind, data, created_at) VALUES (?, ?, ?, ?, ?)`, [
+      id,
+      tenant,
+      kind,
+      JSON.stringify(data),
+      now,
+    ]);
     return id;
   }
 

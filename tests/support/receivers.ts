@@ -73,5 +73,7 @@ export function mimeAttachment(raw: string, suffix: string): string | undefined 
 export function mimeText(raw: string): string {
   const match = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/i.exec(raw);
   const body = match?.[1] ?? '';
-  return /Content-Transfer-Encoding: quoted-printable/i.test(raw) ? body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : body;
+  return /Content-Transfer-Encoding: quoted-printable/i.test(raw)
+    ? body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : body;
 }

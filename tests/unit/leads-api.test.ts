@@ -18,7 +18,10 @@ let api: ReturnType<typeof createApi>;
 
 function setup(leads: Record<string, unknown> = {}) {
   site = apiTestSite(leads);
-  api = createApi({ siteFor: (slug) => (slug === 'bayside-toyota' ? site : undefined), store, now: () => NOW }, (request) => request.headers.get('x-tenant') ?? undefined);
+  api = createApi(
+    { siteFor: (slug) => (slug === 'bayside-toyota' ? site : undefined), store, now: () => NOW },
+    (request) => request.headers.get('x-tenant') ?? undefined,
+  );
 }
 
 beforeEach(async () => {
@@ -73,7 +76,10 @@ describe('POST /api/leads', () => {
   });
 
   it('rejects bad input with 422 and one SPEC message per field, storing nothing', async () => {
-    const response = await post('/api/leads', body({ fields: { name: ' ', last_name: '', phone: '07 3000 1234', email: 'jo@', postcode: '400', message: '' } }));
+    const response = await post(
+      '/api/leads',
+      body({ fields: { name: ' ', last_name: '', phone: '07 3000 1234', email: 'jo@', postcode: '400', message: '' } }),
+    );
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       error: 'Please fix the following errors:',
@@ -153,12 +159,104 @@ describe('POST /api/leads', () => {
     expect(first.status).toBe(201);
     const { lead_id } = (await first.json()) as { lead_id: string };
     expect(await store.deliveries()).toEqual([]);
-    const last = await post('/api/leads', body({ form: 'trade_in', idempotency_key: 'step-3-key', lead_id, subcategory: '3. Offer Accepted', fields: { offer_accepted: true, offer_price: 18500 } }));
+    const last = await post(
+      '/api/leads',
+      body({
+        form: 'trade_in',
+        idempotency_key: 'step-3-key',
+        lead_id,
+        subcategory: '3. Offer Accepted',
+        fields: { offer_accepted: true, offer_price: 18500 },
+      }),
+    );
     expect(await last.json()).toEqual({ lead_id });
     expect((await store.getLead('bayside-toyota', lead_id))?.subcategory).toBe('3. Offer Accepted');
     expect(await store.deliveries()).toHaveLength(1);
-    const unknown = await post('/api/leads', body({ form: 'trade_in', idempotency_key: 'step-x-key', lead_id: '6f1c2c1e-8a53-4c1a-9f55-3b8a8d1c2e11', fields: { offer_accepted: true } }));
+    const unknown = await post(
+      '/api/leads',
+      body({ form: 'trade_in', idempotency_key: 'step-x-key', lead_id: '6f1c2c1e-8a53-4c1a-9f55-3b8a8d1c2e11', fields: { offer_accepted: true } }),
+    );
     expect(unknown.status).toBe(422);
     expect(await unknown.json()).toEqual({ error: 'This enquiry could not be found. Please start again.' });
+  });
+});
+
+function get(path: string) {
+  return api.fetch(new Request(`http://localhost${path}`, { headers: { 'x-tenant': 'bayside-toyota' } }));
+}
+
+describe('the other API routes', () => {
+  it('counts views of a listed car and answers { views, car_fields }; 404 for an unknown car', async () => {
+    const slug = '2023-toyota-corolla-ascent-sport-car-1';
+    expect(await (await get(`/api/cars/${slug}/view.json?photos_count=12&updated_at=1700000000&website_id=3`)).json()).toMatchObject({
+      views: 1,
+      car_fields: { id: 'car-1' },
+    });
+    expect(((await (await get(`/api/cars/${slug}/view.json`)).json()) as { views: number }).views).toBe(2);
+    expect((await get('/api/cars/no-such-car/view.json')).status).toBe(404);
+    expect((await get(`/api/cars/${slug}/view.json?photos_count=lots`)).status).toBe(422);
+  });
+
+  it('records a phone reveal (201) and rejects one without a car id (422)', async () => {
+    expect((await post('/api/phone-reveal', { car_id: 'car-1', dealership_id: 10, website_id: 3 })).status).toBe(201);
+    expect((await store.events('bayside-toyota', 'phone_reveal')).map((event) => event.data)).toEqual([{ car_id: 'car-1', dealership_id: 10, website_id: 3 }]);
+    const bad = await post('/api/phone-reveal', { dealership_id: 10 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(((await bad.json()) as { fields: object }).fields)).toEqual(['car_id']);
+  });
+
+  it("saves valuation data with column_name 'valuation' and refuses another column", async () => {
+    const saved = await post('/api/miscellaneous', {
+      column_name: 'valuation',
+      rego: 'ABC123',
+      regoState: 'QLD',
+      offer_price: 18000,
+      offer_accepted: true,
+      source: 'Website',
+    });
+    expect(saved.status).toBe(201);
+    expect((await store.events('bayside-toyota', 'valuation'))[0]?.data).toMatchObject({ rego: 'ABC123', offer_price: 18000, source: 'Website' });
+    expect((await post('/api/miscellaneous', { column_name: 'password', rego: 'x' })).status).toBe(422);
+  });
+
+  it('lists manufacturer locations as websites with their dealership and locations', async () => {
+    const { websites } = (await (await get('/api/manufacturer-locations')).json()) as { websites: { dealership: { slug: string }; locations: unknown[] }[] };
+    expect(websites.map((website) => [website.dealership.slug, website.locations.length])).toEqual([
+      ['bayside-toyota', 1],
+      ['bayside-toyota-north', 1],
+    ]);
+    expect((await post('/api/manufacturer-locations', {})).status).toBe(405);
+  });
+
+  it('gives test-drive slots for a location and 404 for an unknown one', async () => {
+    site.locations[0]!.contact_detail.opening_hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      status: 'Open' as const,
+      open: '09:00',
+      close: '12:00',
+    }));
+    const { slots, time_zone } = (await (await get('/api/test-drive/slots?location_id=1&days=2')).json()) as { slots: { start: string }[]; time_zone: string };
+    expect(time_zone).toBe('Australia/Brisbane');
+    expect(slots.map((slot) => slot.start)).toEqual([
+      '2026-11-24T09:00:00+10:00',
+      '2026-11-24T10:00:00+10:00',
+      '2026-11-24T11:00:00+10:00',
+      '2026-11-25T09:00:00+10:00',
+      '2026-11-25T10:00:00+10:00',
+      '2026-11-25T11:00:00+10:00',
+    ]);
+    expect((await get('/api/test-drive/slots?location_id=99')).status).toBe(404);
+    expect((await get('/api/test-drive/slots?days=90')).status).toBe(422);
+  });
+
+  it('looks up a rego and values the car, with no estimate over 7 years or 100,000 km', async () => {
+    const lookup = (await (await post('/api/trade-in/rego-lookup', { rego: 'abc123', regoState: 'QLD' })).json()) as { vehicle: { make: string } };
+    expect(lookup.vehicle.make).toBeTruthy();
+    expect((await post('/api/trade-in/rego-lookup', { rego: '', regoState: 'QLD' })).status).toBe(422);
+    const offer = await post('/api/trade-in/valuation', { year: 2023, make: 'Toyota', model: 'Corolla', km: 30_000, adjustmentAnswers: { tyres_worn: true } });
+    expect(((await offer.json()) as { offer_price: number }).offer_price).toBeGreaterThan(0);
+    const old = await post('/api/trade-in/valuation', { year: 2015, make: 'Toyota', model: 'Corolla', km: 30_000 });
+    expect(old.status).toBe(422);
+    expect(((await old.json()) as { error: string }).error).toMatch(/over 7 years old or over 100,000 km/);
   });
 });

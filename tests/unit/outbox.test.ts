@@ -90,7 +90,7 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     const mail = smtp.messages[0]!;
     expect(mail.to).toEqual(['sales@bayside.example']);
     const text = mimeText(mail.raw);
-    expect(text).toContain('Name: Jo & Sam O\'Brien <3');
+    expect(text).toContain("Name: Jo & Sam O'Brien <3");
     expect(text).toContain('Car: 2023 Toyota Corolla Ascent Sport');
     const adf = mimeAttachment(mail.raw, '.adf.xml');
     expect(adf).toContain('<make>Toyota</make>');
@@ -105,7 +105,13 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
   });
 
   it('keeps the ADF valid for a lead without a car and for a test drive', async () => {
-    await store.submitLead(lead({ carId: null, form: 'test_drive', fields: { name: 'Al', last_name: 'B', email: 'al@example.com', phone: '0400000000', postcode: '2000', appointment: '2026-11-25T09:00:00+10:00' } }));
+    await store.submitLead(
+      lead({
+        carId: null,
+        form: 'test_drive',
+        fields: { name: 'Al', last_name: 'B', email: 'al@example.com', phone: '0400000000', postcode: '2000', appointment: '2026-11-25T09:00:00+10:00' },
+      }),
+    );
     await runOutboxOnce(options());
     const adf = mimeAttachment(smtp.messages[0]!.raw, '.adf.xml')!;
     expect(adf).toContain('interest="test-drive"');

@@ -33,7 +33,10 @@ const mobile = z
   .refine((value) => normaliseMobile(value) !== undefined, M.phone)
   .transform((value) => normaliseMobile(value)!);
 const email = z.string({ error: M.email }).trim().max(254, M.email).pipe(z.email(M.email));
-const postcode = z.string({ error: M.postcode }).trim().regex(/^\d{4}$/, M.postcode);
+const postcode = z
+  .string({ error: M.postcode })
+  .trim()
+  .regex(/^\d{4}$/, M.postcode);
 const checked = (message: string) => z.literal(true, { error: message });
 
 /** Extra SPEC 3 lead form fields a form may send; all optional, all short. */
@@ -41,8 +44,14 @@ const optionalFields = {
   Rego: optionalText(20),
   regoState: optionalText(10),
   location: optionalText(),
-  location_id: z.union([z.string().max(50), z.number()]).optional().nullable(),
-  dealership_id: z.union([z.string().max(50), z.number()]).optional().nullable(),
+  location_id: z
+    .union([z.string().max(50), z.number()])
+    .optional()
+    .nullable(),
+  dealership_id: z
+    .union([z.string().max(50), z.number()])
+    .optional()
+    .nullable(),
   dealership_name: optionalText(),
   opt_in: z.boolean().optional().nullable(),
   manufacturer_slug: optionalText(),
@@ -58,7 +67,10 @@ const optionalFields = {
   appointment: z.iso.datetime({ offset: true, error: M.appointment }).optional().nullable(),
   year: z.number().int().min(1900).max(2100).optional().nullable(),
   km: z.number().int().min(0).max(2_000_000).optional().nullable(),
-  adjustmentAnswers: z.record(z.string().max(80), z.union([z.string().max(200), z.boolean(), z.number()])).optional().nullable(),
+  adjustmentAnswers: z
+    .record(z.string().max(80), z.union([z.string().max(200), z.boolean(), z.number()]))
+    .optional()
+    .nullable(),
   offer_price: z.number().min(0).max(10_000_000).optional().nullable(),
   offer_accepted: z.boolean().optional().nullable(),
 };
@@ -94,11 +106,16 @@ export function leadBodySchema(rules: LeadRules) {
   return z
     .object({
       form: z.enum(LEAD_FORMS, { error: `form must be one of ${LEAD_FORMS.join(', ')}.` }),
-      idempotency_key: z.string({ error: 'idempotency_key is required.' }).regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _.'),
+      idempotency_key: z
+        .string({ error: 'idempotency_key is required.' })
+        .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _.'),
       started_at: z.number({ error: 'started_at must be the time the form was shown, in milliseconds.' }).int().nonnegative(),
       submitted_at: z.number().int().nonnegative().optional(),
       website: z.string().max(200).optional(),
-      car_id: z.union([z.string().max(80), z.number().int()]).optional().nullable(),
+      car_id: z
+        .union([z.string().max(80), z.number().int()])
+        .optional()
+        .nullable(),
       category: optionalText(),
       subcategory: optionalText(),
       lead_id: z.uuid('lead_id must be the id a previous step returned.').optional().nullable(),

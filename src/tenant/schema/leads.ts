@@ -5,10 +5,7 @@ const EnvNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'expected the NAME o
 /** Where a site's leads are delivered, and the form rules that differ between dealers (SPEC 5). */
 export const LeadsSchema = z
   .object({
-    message_required: z
-      .boolean()
-      .default(true)
-      .describe('Comments must be filled in on enquiry forms (SPEC 5: required unless the dealer turns it off).'),
+    message_required: z.boolean().default(true).describe('Comments must be filled in on enquiry forms (SPEC 5: required unless the dealer turns it off).'),
     terms_required: z
       .boolean()
       .default(false)
