@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toFormCar } from '../../src/islands/forms/types';
 import { readJson, validate } from '../http';
 import type { ApiApp } from '../types';
 import { onlyMethods } from './allow';
@@ -61,6 +62,14 @@ export function visitorRoutes(app: ApiApp): void {
     return c.json({ views: (car.views ?? 0) + views, car_fields });
   });
   onlyMethods(app, '/cars/:slug/view.json', ['GET']);
+
+  // The few fields a lead form needs about a car, for pages that get ?car_id= (/book-test-drive/, /cars/trade-in).
+  app.get('/cars/by-id/:id', (c) => {
+    const car = c.get('site').cars.find((candidate) => String(candidate.id) === c.req.param('id'));
+    if (!car) return c.json({ error: 'This car is not listed on this site.' }, 404);
+    return c.json({ car: toFormCar({ ...car, location_id: car.location_id ?? car.location?.id ?? null }) });
+  });
+  onlyMethods(app, '/cars/by-id/:id', ['GET']);
 
   app.post('/phone-reveal', async (c) => {
     const reveal = validate(PhoneRevealSchema, await readJson(c));

@@ -64,6 +64,10 @@ const optionalFields = {
   additional_services: z.array(text(100)).max(20).optional().nullable(),
   autogauge_enabled: z.boolean().optional().nullable(),
   hidden: optionalText(500),
+  // Finance page query values (SPEC 2 finance link).
+  preferredDealership: optionalText(),
+  vehiclePriceBudget: optionalText(40),
+  vin: optionalText(40),
   appointment: z.iso.datetime({ offset: true, error: M.appointment }).optional().nullable(),
   year: z.number().int().min(1900).max(2100).optional().nullable(),
   km: z.number().int().min(0).max(2_000_000).optional().nullable(),
@@ -147,4 +151,17 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/** Forms whose Comments box is the point of the form (SPEC 5: required unless the dealer turns it off). */
+const MESSAGE_FORMS: ReadonlySet<string> = new Set(['enquiry', 'general', 'finance_enquiry']);
+
+/** SPEC 5 rules for one form on one site; the same on the page and in the API. A lead about a car already has its dealership. */
+export function rulesForForm(form: LeadForm, site: { messageRequired: boolean; termsRequired: boolean; dealerships: number }, hasCar: boolean): LeadRules {
+  return {
+    messageRequired: site.messageRequired && MESSAGE_FORMS.has(form),
+    termsRequired: site.termsRequired,
+    dealershipRequired: !hasCar && site.dealerships > 1,
+    categoryRequired: form === 'general',
+  };
 }
