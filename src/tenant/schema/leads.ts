@@ -34,7 +34,7 @@ export const LeadsSchema = z
     min_fill_ms: z.number().int().min(0).max(60_000).default(2000).describe('A form sent faster than this after it was shown is treated as a bot.'),
     rate_limit: z
       .object({
-        per_ip_per_minute: z.number().int().min(1).default(20),
+        per_ip_per_minute: z.number().int().min(1).default(30),
         per_site_per_minute: z.number().int().min(1).default(1200),
       })
       .strict()
