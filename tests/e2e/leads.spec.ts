@@ -106,9 +106,12 @@ test.describe('lead forms, as a shopper', () => {
     expect(lead.fields).toMatchObject({ name: 'Jo', phone: '0412345678', email: shopper.email, postcode: '4000', message: 'Is this car still available?' });
     await expectDelivered(site, lead.id);
 
-    // The stored details prefill the next form.
+    // The stored details prefill the next form once the shopper scrolls to it.
     await page.goto(`/cars/${car.slug}`);
-    await expect(page.locator('#enquire form').first().getByLabel('Last Name')).toHaveValue(last);
+    const next = page.locator('#enquire form').first();
+    await next.scrollIntoViewIfNeeded();
+    await expect(next.getByLabel('Last Name')).toHaveValue(last);
+    await expect(next.getByLabel('Mobile Number')).toHaveValue('0412345678');
   });
 
   test('Request Photos with the mouse sends the hidden SPEC message', async ({ page, site }) => {
