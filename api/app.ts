@@ -1,12 +1,24 @@
 import { Hono } from 'hono';
 import type { SiteData } from '../src/site/types';
+import { guard } from './guard';
+import { BadRequest, errorResponse } from './http';
+import { RateLimiter } from './rate-limit';
 import { ROUTES } from './routes';
+import type { Store } from './storage/store';
 import type { ApiEnv } from './types';
 
-/** What the API needs from its host: the sites it serves, looked up by tenant slug. */
+/** What the API needs from its host: the sites it serves, looked up by tenant slug, and storage. */
 export interface ApiContext {
   /** The site a request is for, or undefined when the tenant is unknown. */
   siteFor(slug: string): SiteData | undefined;
+  /** Where leads, views and visitor events are kept (routes that store need it). */
+  store?: Store;
+  /** The visitor's IP for rate limits (the local server reads the socket; an edge passes a header). */
+  clientIp?(request: Request): string | undefined;
+  /** Clock in ms (tests pass their own). */
+  now?(): number;
+  /** Turn per-IP and per-site rate limits off (load benchmarks only). */
+  rateLimits?: boolean;
 }
 
 /**
@@ -16,19 +28,25 @@ export interface ApiContext {
  */
 export function createApi(context: ApiContext, tenantOf: (request: Request) => string | undefined) {
   const app = new Hono<ApiEnv>().basePath('/api');
+  const limiter = new RateLimiter();
 
   app.use('*', async (c, next) => {
     const slug = tenantOf(c.req.raw);
     const site = slug ? context.siteFor(slug) : undefined;
     if (!site) return c.json({ error: "Unknown site. Send requests to a dealer site's own /api/ address." }, 404);
     c.set('site', site);
+    if (context.store) c.set('store', context.store);
+    c.set('now', context.now ? context.now() : Date.now());
+    c.set('clientIp', context.clientIp?.(c.req.raw) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown');
     await next();
   });
+  app.use('*', guard({ rateLimiter: limiter, rateLimits: context.rateLimits }));
 
   for (const register of ROUTES) register(app);
 
   app.notFound((c) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {
+    if (error instanceof BadRequest) return errorResponse(c, error.status, error.message, error.fields);
     console.error(`API error on ${c.req.method} ${c.req.path}:`, error);
     return c.json({ error: 'Something went wrong on our side. Please try again, or call the dealership.' }, 500);
   });

@@ -1,5 +1,9 @@
 import type { RouteModule } from '../types';
+import { dealerRoutes } from './dealers';
 import { healthRoutes } from './health';
+import { leadRoutes } from './leads';
+import { tradeInRoutes } from './trade-in';
+import { visitorRoutes } from './visitor';
 
 /** Every route group of the API, mounted under /api in this order. */
-export const ROUTES: RouteModule[] = [healthRoutes];
+export const ROUTES: RouteModule[] = [healthRoutes, leadRoutes, visitorRoutes, dealerRoutes, tradeInRoutes];

@@ -6,6 +6,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApi } from '../../api/app';
+import { startOutboxWorker } from '../../api/outbox/worker';
+import { openStore, type Store } from '../../api/storage/store';
 import type { SiteData } from '../../src/site/types';
 import { siteDir, snapshotFile } from './paths';
 
@@ -27,14 +29,30 @@ async function readSnapshot(slug: string): Promise<SiteData> {
   return JSON.parse(await readFile(snapshotFile(slug), 'utf8')) as SiteData;
 }
 
-/** One tenant's app: its static site from dist/<slug> with the API mounted at /api. */
-export function createSiteApp(slug: string, site: SiteData) {
+/** The visitor address of each request, read from the socket (a client can't fake it with a header). */
+const socketAddress = new WeakMap<Request, string>();
+
+/** One tenant's app: its static site from dist/<slug> with the API mounted at /api over `store`. */
+export function createSiteApp(slug: string, site: SiteData, store?: Store) {
   const root = siteDir(slug);
-  const app = new Hono();
+  const app = new Hono<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
+  app.use('/api/*', async (c, next) => {
+    const address = c.env?.incoming?.socket?.remoteAddress;
+    if (address) socketAddress.set(c.req.raw, address);
+    await next();
+  });
   app.use('*', compress());
   app.route(
     '/',
-    createApi({ siteFor: (wanted) => (wanted === slug ? site : undefined) }, () => slug),
+    createApi(
+      {
+        siteFor: (wanted) => (wanted === slug ? site : undefined),
+        store,
+        clientIp: (request) => socketAddress.get(request),
+        rateLimits: process.env.LEADS_RATE_LIMITS !== 'off',
+      },
+      () => slug,
+    ),
   );
   app.use(
     '*',
@@ -64,9 +82,15 @@ export async function startLocalServer(options: {
   const { slugs, allSlugs, basePort = DEFAULT_BASE_PORT, host = '127.0.0.1' } = options;
   const servers: ServerType[] = [];
   const sites: RunningSite[] = [];
+  // Leads, views and visitor events: PostgreSQL at DATABASE_URL, else the SQLite file in .data/.
+  const store = await openStore();
+  const snapshots = new Map<string, SiteData>();
+  for (const slug of slugs) snapshots.set(slug, await readSnapshot(slug));
+  // Delivers stored leads to each site's webhook / e-mail, or prints them when none is configured.
+  const outbox = startOutboxWorker({ store, siteFor: (slug) => snapshots.get(slug), intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000) });
   for (const slug of slugs) {
     const port = tenantPort(allSlugs, slug, basePort);
-    const app = createSiteApp(slug, await readSnapshot(slug));
+    const app = createSiteApp(slug, snapshots.get(slug)!, store);
     await new Promise<void>((resolve, reject) => {
       const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve());
       server.once('error', (error: NodeJS.ErrnoException) =>
@@ -80,6 +104,10 @@ export async function startLocalServer(options: {
   }
   return {
     sites,
-    close: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined),
+    close: async () => {
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await outbox.stop();
+      await store.close();
+    },
   };
 }

@@ -5,6 +5,7 @@ import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';
 import { LabelsSchema } from './labels';
+import { LeadsSchema } from './leads';
 import { LinksSchema } from './links';
 import { PhonesSchema } from './phones';
 import { PromosSchema } from './promos';
@@ -31,6 +32,7 @@ export const TenantSchema = z
     promos: PromosSchema.prefault({}),
     content: ContentSchema.prefault({}),
     analytics: AnalyticsSchema.prefault({}),
+    leads: LeadsSchema.prefault({}),
     feeds: FeedsSchema,
   })
   .strict();

@@ -17,5 +17,6 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   const sold = site.cars.find((car) => !isAvailable(car));
   if (sold) urls.push({ type: 'vehicle (sold)', path: `/cars/${sold.slug}` });
   urls.push({ type: 'not found', path: '/no-such-page' });
+  urls.push({ type: 'lead sent (success)', path: '/success' }, { type: 'book a test drive', path: '/book-test-drive/' }, { type: 'trade-in', path: '/trade-in' }, { type: 'finance enquiry', path: '/finance' });
   return urls;
 }
