@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { SiteData } from '../src/site/types';
+import type { AccountServices } from './accounts/services';
+import { localAccountServices } from './accounts/services';
 import { guard } from './guard';
 import { BadRequest, errorResponse } from './http';
 import { RateLimiter } from './rate-limit';
@@ -17,6 +19,8 @@ export interface ApiContext {
   clientIp?(request: Request): string | undefined;
   /** Clock in ms (tests pass their own). */
   now?(): number;
+  /** Sign-in code sender and reservation payment provider (default: the local ones that log and record). */
+  accounts?: AccountServices;
   /** Turn per-IP and per-site rate limits off (load benchmarks only). */
   rateLimits?: boolean;
 }
@@ -37,6 +41,7 @@ export function createApi(context: ApiContext, tenantOf: (request: Request) => s
     c.set('site', site);
     if (context.store) c.set('store', context.store);
     c.set('now', context.now ? context.now() : Date.now());
+    c.set('accounts', context.accounts ?? localAccountServices());
     c.set('clientIp', context.clientIp?.(c.req.raw) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown');
     await next();
   });

@@ -1,12 +1,13 @@
 import type { Hono } from 'hono';
 import type { SiteData } from '../src/site/types';
+import type { AccountServices } from './accounts/services';
 import type { Store } from './storage/store';
 
 /**
  * Per-request values every route can read: `c.get('site')` is the tenant's built site data,
  * `c.get('store')` the storage, `c.get('now')` the request's clock (ms), `c.get('clientIp')`.
  */
-export type ApiEnv = { Variables: { site: SiteData; store: Store; now: number; clientIp: string } };
+export type ApiEnv = { Variables: { site: SiteData; store: Store; now: number; clientIp: string; accounts: AccountServices } };
 
 export type ApiApp = Hono<ApiEnv>;
 

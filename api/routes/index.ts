@@ -4,6 +4,9 @@ import { healthRoutes } from './health';
 import { leadRoutes } from './leads';
 import { tradeInRoutes } from './trade-in';
 import { visitorRoutes } from './visitor';
+import { authRoutes } from './auth';
+import { reserveRoutes } from './reserve';
+import { watchlistRoutes } from './watchlist';
 
 /** Every route group of the API, mounted under /api in this order. */
-export const ROUTES: RouteModule[] = [healthRoutes, leadRoutes, visitorRoutes, dealerRoutes, tradeInRoutes];
+export const ROUTES: RouteModule[] = [healthRoutes, leadRoutes, visitorRoutes, dealerRoutes, tradeInRoutes, authRoutes, watchlistRoutes, reserveRoutes];

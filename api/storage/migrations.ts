@@ -1,3 +1,4 @@
+import { ACCOUNTS_MIGRATION } from '../accounts/migration';
 import type { SqlDriver } from './sql';
 
 /**
@@ -61,6 +62,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX visitor_events_kind ON visitor_events (tenant, kind, created_at)`,
     ],
   },
+  ACCOUNTS_MIGRATION,
 ];
 
 /** Applies the migrations this database has not had yet. Safe to run from several processes at once. */

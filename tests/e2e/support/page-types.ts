@@ -18,5 +18,17 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   if (sold) urls.push({ type: 'vehicle (sold)', path: `/cars/${sold.slug}` });
   urls.push({ type: 'not found', path: '/no-such-page' });
   urls.push({ type: 'lead sent (success)', path: '/success' }, { type: 'book a test drive', path: '/book-test-drive/' }, { type: 'trade-in', path: '/trade-in' }, { type: 'finance enquiry', path: '/finance' });
+  urls.push(...accountPageUrls(site, available)); // accounts
+  return urls;
+}
+
+/** Account pages (sign-in, garage, reserve, ...) that open without signing in on this site; gated ones redirect to sign-in. */
+function accountPageUrls(site: SiteData, car: SiteData['cars'][number] | undefined): PageTypeUrl[] {
+  const gated = site.tenant.features.sign_in_gated;
+  const urls: PageTypeUrl[] = [{ type: 'sign-in', path: '/sign-in?type=watchlist&redirect=/&back=/' }, { type: 'checkout journey', path: '/checkout-journey' }];
+  if (!gated.includes('my-garage')) urls.push({ type: 'my garage', path: '/my-garage' });
+  if (!gated.includes('spin-to-win')) urls.push({ type: 'spin to win', path: '/spin-to-win' });
+  if (!gated.includes('online-payment')) urls.push({ type: 'online payment', path: '/online-payment' });
+  if (car && site.tenant.features.reserve && !car.reserved && !gated.includes('checkout')) urls.push({ type: 'reserve checkout', path: `/cars/${car.slug}/checkout` });
   return urls;
 }

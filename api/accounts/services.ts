@@ -1,0 +1,16 @@
+import { LocalCodeSender, type CodeSender } from './code-sender';
+import { RecordingPaymentProvider, type PaymentProvider } from './payments';
+
+/** The outside services accounts talk to; the host passes production ones in ApiContext.accounts. */
+export interface AccountServices {
+  codeSender: CodeSender;
+  payments: PaymentProvider;
+}
+
+let local: AccountServices | undefined;
+
+/** The local server's: codes printed in its log (and .data/sign-in-codes.log), deposits recorded, not charged. */
+export function localAccountServices(): AccountServices {
+  local ??= { codeSender: new LocalCodeSender(), payments: new RecordingPaymentProvider() };
+  return local;
+}

@@ -1,0 +1,67 @@
+import { DEFAULT_RESERVE_DEPOSIT, depositCents } from '../../src/domain/accounts';
+import { leadBodySchema } from '../../src/domain/leads/validation';
+import { isAvailable } from '../../src/domain/stock';
+import type { SiteData } from '../../src/site/types';
+import { accountsOf, currentUser } from '../accounts/session';
+import { BadRequest, errorResponse, readJson, validate } from '../http';
+import { leadSettings } from '../leads/settings';
+import { channelsFor, rulesFor } from '../leads/rules';
+import type { ApiApp } from '../types';
+import { onlyMethods } from './allow';
+
+/** The deposit this site asks to reserve a car (tenant labels.reserve_deposit, SPEC default $200). */
+export function reserveDeposit(site: SiteData): string {
+  return (site.tenant.labels as { reserve_deposit?: string }).reserve_deposit ?? DEFAULT_RESERVE_DEPOSIT;
+}
+
+/**
+ * POST /api/reserve: the /cars/{slug}/checkout form. Body as POST /api/leads with form 'reserve'
+ * and the car's id. The reservation is stored as a lead (same storage and outbox, so the dealer
+ * gets it like any lead), then the payment provider is asked for the deposit. 201
+ * { lead_id, deposit, payment: { id, status, redirect_url } }; a repeat of the same
+ * idempotency_key answers 200 with the same lead and payment, asking the provider nothing.
+ */
+export function reserveRoutes(app: ApiApp): void {
+  app.post('/reserve', async (c) => {
+    const site = c.get('site');
+    if (!site.tenant.features.reserve) return errorResponse(c, 404, 'Reservations are not available on this site.');
+    const body = validate(leadBodySchema(rulesFor(site, 'reserve', true)), await readJson(c));
+    if (body.form !== 'reserve') throw new BadRequest(422, "form must be 'reserve'.", { form: "form must be 'reserve'." });
+    if (body.website) throw new BadRequest(422, 'This form could not be sent. Please leave the field marked "leave blank" empty.');
+    if ((body.submitted_at ?? c.get('now')) - body.started_at < leadSettings(site).min_fill_ms)
+      throw new BadRequest(422, 'This form was sent too quickly. Please check your details and send it again.');
+    const car = site.cars.find((candidate) => body.car_id !== undefined && body.car_id !== null && String(candidate.id) === String(body.car_id));
+    if (!car) throw new BadRequest(422, 'Choose a car to reserve.', { car_id: 'This car is not listed on this site.' });
+    if (!isAvailable(car) || car.reserved) return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
+    // A site that gates checkout behind sign-in (features.sign_in_gated) takes reservations only from signed-in shoppers.
+    if (site.tenant.features.sign_in_gated.includes('checkout') && !(await currentUser(c)))
+      return c.json({ error: 'Please sign in to reserve this car.' }, 401);
+
+    const deposit = reserveDeposit(site);
+    const result = await c.get('store').submitLead({
+      tenant: site.tenant.slug,
+      idempotencyKey: body.idempotency_key,
+      form: 'reserve',
+      category: 'Reserve',
+      subcategory: body.subcategory ?? null,
+      carId: String(car.id),
+      fields: { ...body.fields, deposit, stock_number: body.fields.stock_number ?? car.stocknum ?? null },
+      isLastStep: true,
+      channels: channelsFor(site),
+      now: c.get('now'),
+    });
+    if (!result.ok) return errorResponse(c, 422, result.error);
+
+    const accounts = accountsOf(c);
+    const existing = (await accounts.paymentIntents(site.tenant.slug)).find((intent) => intent.leadId === result.leadId);
+    if (!result.created && existing) {
+      return c.json({ lead_id: result.leadId, deposit, payment: { id: existing.id, status: existing.status, redirect_url: null } }, 200);
+    }
+    const payment = await c.get('accounts').payments.createIntent(
+      { tenant: site.tenant.slug, leadId: result.leadId, carId: String(car.id), amountCents: depositCents(deposit) ?? 20_000, description: `Deposit to reserve ${car.name}` },
+      { accounts, now: c.get('now') },
+    );
+    return c.json({ lead_id: result.leadId, deposit, payment: { id: payment.id, status: payment.status, redirect_url: payment.redirectUrl ?? null } }, result.created ? 201 : 200);
+  });
+  onlyMethods(app, '/reserve', ['POST']);
+}

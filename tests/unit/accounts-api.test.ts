@@ -1,0 +1,335 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryCodeSender } from '../../api/accounts/code-sender';
+import { RecordingPaymentProvider } from '../../api/accounts/payments';
+import { ACCOUNT_POLICY } from '../../api/accounts/policy';
+import { AccountStore } from '../../api/accounts/store';
+import { createApi } from '../../api/app';
+import type { Store } from '../../api/storage/store';
+import type { SiteData } from '../../src/site/types';
+import { apiTestSite } from '../support/api-site';
+import { storeKinds } from '../support/stores';
+
+const START = Date.parse('2026-11-23T10:00:00Z');
+const ME = '0412 345 678';
+const ME_NORMALISED = '0412345678';
+const OTHER = '0498 765 432';
+const CAR = 'car-1';
+
+/** The API test site with two cars we can save (one sold) and the given feature switches. */
+function testSite(features: Record<string, unknown> = {}): SiteData {
+  const site = apiTestSite();
+  const [car] = site.cars as unknown as Record<string, unknown>[];
+  const cars = [
+    { ...car, status: 'in_stock', images: [] },
+    { ...car, id: 'car-2', slug: '2021-toyota-hilux-car-2', name: '2021 Toyota HiLux SR5', status: 'sold', sold: true, images: [] },
+  ];
+  return { ...site, cars, tenant: { ...site.tenant, features: { ...site.tenant.features, reserve: true, watchlist: true, ...features } } } as unknown as SiteData;
+}
+
+for (const kind of storeKinds()) {
+  describe.skipIf(!kind.available)(`accounts API on ${kind.name}`, () => {
+    let store: Store;
+    let dispose: () => Promise<void>;
+    let sender: MemoryCodeSender;
+    let now: number;
+    let site: SiteData;
+    let api: ReturnType<typeof createApi>;
+
+    function build(features: Record<string, unknown> = {}) {
+      site = testSite(features);
+      const other = { ...site, tenant: { ...site.tenant, slug: 'other-dealer' } } as SiteData;
+      api = createApi(
+        {
+          siteFor: (slug) => (slug === 'bayside-toyota' ? site : slug === 'other-dealer' ? other : undefined),
+          store,
+          now: () => now,
+          accounts: { codeSender: sender, payments: new RecordingPaymentProvider() },
+        },
+        (request) => request.headers.get('x-tenant') ?? undefined,
+      );
+    }
+
+    beforeEach(async () => {
+      ({ store, dispose } = await kind.open());
+      sender = new MemoryCodeSender();
+      now = START;
+      build();
+    });
+    afterEach(async () => dispose());
+
+    function call(method: string, path: string, options: { body?: unknown; cookie?: string; ip?: string; tenant?: string } = {}) {
+      const headers: Record<string, string> = { 'x-tenant': options.tenant ?? 'bayside-toyota', 'x-forwarded-for': options.ip ?? '203.0.113.9' };
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.cookie) headers.cookie = options.cookie;
+      return api.fetch(new Request(`https://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }));
+    }
+    const post = (path: string, body: unknown, options: { cookie?: string; ip?: string; tenant?: string } = {}) => call('POST', path, { ...options, body });
+
+    /** Signs `phone` in through the real code flow; returns the Cookie header to send back. */
+    async function signIn(phone: string, ip = '203.0.113.9', tenant = 'bayside-toyota'): Promise<string> {
+      expect((await post('/api/auth/request-code', { phone_number: phone }, { ip, tenant })).status).toBe(202);
+      const code = sender.last(phone.replace(/\s/g, ''))!;
+      const response = await post('/api/auth/verify-code', { phone_number: phone, code }, { ip, tenant });
+      expect(response.status).toBe(200);
+      return response.headers.get('set-cookie')!.split(';')[0]!;
+    }
+    const sessionUser = async (cookie?: string) => ((await (await call('GET', '/api/auth/session', { cookie })).json()) as { user: { id: string; phone: string } | null }).user;
+
+    describe('one-time codes', () => {
+      it('sends a 6-digit code to the phone and never puts it in the answer', async () => {
+        const response = await post('/api/auth/request-code', { phone_number: ME });
+        expect(response.status).toBe(202);
+        const text = await response.text();
+        const code = sender.last(ME_NORMALISED)!;
+        expect(code).toMatch(/^\d{6}$/);
+        expect(text).not.toContain(code);
+        expect(JSON.parse(text)).toEqual({ sent: true, expires_in_seconds: 600 });
+      });
+
+      it('refuses a phone number that is not an Australian mobile, with the field message', async () => {
+        const response = await post('/api/auth/request-code', { phone_number: '12345' });
+        expect(response.status).toBe(422);
+        expect(await response.json()).toMatchObject({ fields: { phone_number: 'Please enter a valid Australian mobile number, like 0412 345 678.' } });
+        expect(sender.sent).toEqual([]);
+      });
+
+      it('signs in with the code and sets a __Host- session cookie: HttpOnly, Secure, SameSite, Path=/, no Domain', async () => {
+        await post('/api/auth/request-code', { phone_number: ME });
+        const response = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) });
+        expect(response.status).toBe(200);
+        const cookie = response.headers.get('set-cookie')!;
+        expect(cookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{40,};/);
+        expect(cookie).toMatch(/; HttpOnly/);
+        expect(cookie).toMatch(/; Secure/);
+        expect(cookie).toMatch(/; SameSite=Lax/);
+        expect(cookie).toMatch(/; Path=\//);
+        expect(cookie).not.toMatch(/Domain=/i);
+        const { user } = (await response.json()) as { user: { phone: string } };
+        expect(user.phone).toBe(ME_NORMALISED);
+        expect(await sessionUser(cookie.split(';')[0])).toMatchObject({ phone: ME_NORMALISED });
+      });
+
+      it('expires the code after 10 minutes', async () => {
+        await post('/api/auth/request-code', { phone_number: ME });
+        now += ACCOUNT_POLICY.codeTtlMs;
+        const response = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) });
+        expect(response.status).toBe(422);
+        expect(await response.json()).toMatchObject({ error: 'This code has expired. Please ask for a new code.' });
+        expect(response.headers.get('set-cookie')).toBeNull();
+      });
+
+      it('accepts a code once only', async () => {
+        await post('/api/auth/request-code', { phone_number: ME });
+        const code = sender.last(ME_NORMALISED);
+        expect((await post('/api/auth/verify-code', { phone_number: ME, code })).status).toBe(200);
+        const again = await post('/api/auth/verify-code', { phone_number: ME, code });
+        expect(again.status).toBe(422);
+        expect(await again.json()).toMatchObject({ error: 'This code has already been used. Please ask for a new code.' });
+      });
+
+      it('burns the code after 5 wrong guesses, so the right code no longer works', async () => {
+        await post('/api/auth/request-code', { phone_number: ME });
+        const code = sender.last(ME_NORMALISED)!;
+        const wrong = code === '000000' ? '111111' : '000000';
+        for (let guess = 1; guess <= 4; guess++) {
+          const response = await post('/api/auth/verify-code', { phone_number: ME, code: wrong });
+          expect(await response.json()).toMatchObject({ error: 'That code is not right. Please check the text message and try again.' });
+        }
+        expect(await (await post('/api/auth/verify-code', { phone_number: ME, code: wrong })).json()).toMatchObject({
+          error: 'Too many wrong codes. Please ask for a new code.',
+        });
+        expect((await post('/api/auth/verify-code', { phone_number: ME, code })).status).toBe(422);
+      });
+
+      it('stops an earlier code working once a new one is sent', async () => {
+        await post('/api/auth/request-code', { phone_number: ME });
+        const first = sender.last(ME_NORMALISED)!;
+        await post('/api/auth/request-code', { phone_number: ME });
+        const second = sender.last(ME_NORMALISED)!;
+        if (first !== second) expect((await post('/api/auth/verify-code', { phone_number: ME, code: first })).status).toBe(422);
+        expect((await post('/api/auth/verify-code', { phone_number: ME, code: second })).status).toBe(200);
+      });
+
+      it('a code sent on one site does not sign in on another', async () => {
+        await post('/api/auth/request-code', { phone_number: ME });
+        const response = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) }, { tenant: 'other-dealer' });
+        expect(response.status).toBe(422);
+        expect(await response.json()).toMatchObject({ error: 'Please ask for a code first.' });
+      });
+    });
+
+    describe('rate limits', () => {
+      it('sends at most 3 codes per phone in 15 minutes, from any IP', async () => {
+        for (let i = 0; i < 3; i++) expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: `198.51.100.${i}` })).status).toBe(202);
+        const refused = await post('/api/auth/request-code', { phone_number: ME }, { ip: '198.51.100.99' });
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toBeTruthy();
+        expect(await refused.json()).toEqual({ error: 'Too many codes requested. Please wait 15 minutes and try again.' });
+        expect(sender.sent).toHaveLength(3);
+        now += ACCOUNT_POLICY.limitWindowMs;
+        expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: '198.51.100.99' })).status).toBe(202);
+      });
+
+      it('sends at most 10 codes per IP in 15 minutes, whatever the numbers', async () => {
+        for (let i = 0; i < 10; i++) {
+          now += 7_000; // spread out, so the site-wide per-minute guard is not what stops it
+          expect((await post('/api/auth/request-code', { phone_number: `04000000${String(i).padStart(2, '0')}` })).status).toBe(202);
+        }
+        expect((await post('/api/auth/request-code', { phone_number: '0400000099' })).status).toBe(429);
+        expect((await post('/api/auth/request-code', { phone_number: '0400000099' }, { ip: '198.51.100.7' })).status).toBe(202);
+      });
+
+      it('checks at most 20 codes per IP in 15 minutes, across phone numbers', async () => {
+        for (let i = 0; i < 20; i++) {
+          now += 4_000;
+          expect((await post('/api/auth/verify-code', { phone_number: `04000000${String(i).padStart(2, '0')}`, code: '123456' })).status).toBe(422);
+        }
+        expect((await post('/api/auth/verify-code', { phone_number: ME, code: '123456' })).status).toBe(429);
+      });
+    });
+
+    describe('sessions', () => {
+      it('signs out: the cookie is cleared and the old token no longer works', async () => {
+        const cookie = await signIn(ME);
+        const response = await post('/api/auth/sign-out', {}, { cookie });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('set-cookie')).toMatch(/^__Host-session=;.*Max-Age=0/);
+        expect(await sessionUser(cookie)).toBeNull();
+        const save = await post('/api/watchlist/save-car', { phone_number: ME, car_id: CAR }, { cookie });
+        expect(save.status).toBe(401);
+        expect(await save.json()).toEqual({ success: false, error: 'Your session has ended. Please sign in again to change your watchlist.' });
+      });
+
+      it('expires a session 30 days after sign-in', async () => {
+        const cookie = await signIn(ME);
+        now += ACCOUNT_POLICY.sessionTtlMs - 1;
+        expect(await sessionUser(cookie)).not.toBeNull();
+        now += 1;
+        expect(await sessionUser(cookie)).toBeNull();
+      });
+
+      it('ignores a made-up or another site’s session cookie', async () => {
+        expect(await sessionUser('__Host-session=bm90LWEtcmVhbC1zZXNzaW9uLXRva2VuLWF0LWFsbA')).toBeNull();
+        const cookie = await signIn(ME);
+        const elsewhere = await call('GET', '/api/auth/session', { cookie, tenant: 'other-dealer' });
+        expect(await elsewhere.json()).toEqual({ user: null });
+      });
+
+      it('keeps only hashes of codes and session tokens in the database', async () => {
+        const cookie = await signIn(ME);
+        const token = cookie.split('=')[1]!;
+        const code = sender.last(ME_NORMALISED)!;
+        const dump = JSON.stringify([
+          ...(await store.driver.all('SELECT * FROM sign_in_codes')),
+          ...(await store.driver.all('SELECT * FROM account_sessions')),
+        ]);
+        expect(dump).not.toContain(token);
+        expect(dump).not.toMatch(new RegExp(`"${code}"`));
+      });
+    });
+
+    describe('watchlist', () => {
+      const list = async (cookie?: string) => {
+        const response = await call('GET', '/api/watchlist', { cookie });
+        return { status: response.status, body: (await response.json()) as { success: boolean; cars?: { id: string; name?: string }[] } };
+      };
+
+      it('saves, lists and removes a car for the signed-in user: { success: true }', async () => {
+        const cookie = await signIn(ME);
+        const save = await post('/api/watchlist/save-car', { phone_number: ME, car_id: CAR }, { cookie });
+        expect(save.status).toBe(200);
+        expect(await save.json()).toEqual({ success: true });
+        expect((await post('/api/watchlist/save-car', { phone_number: ME_NORMALISED, car_id: CAR }, { cookie })).status).toBe(200);
+        expect((await list(cookie)).body.cars).toEqual([expect.objectContaining({ id: CAR, name: '2023 Toyota Corolla Ascent Sport', listed: true })]);
+        expect(await (await post('/api/watchlist/remove-car', { phone_number: ME, car_id: CAR }, { cookie })).json()).toEqual({ success: true });
+        expect((await list(cookie)).body.cars).toEqual([]);
+      });
+
+      it("refuses to change another user's watchlist with my session and their phone number", async () => {
+        const mine = await signIn(ME);
+        const theirs = await signIn(OTHER, '198.51.100.20');
+        await post('/api/watchlist/save-car', { phone_number: OTHER, car_id: CAR }, { cookie: theirs });
+        for (const path of ['/api/watchlist/save-car', '/api/watchlist/remove-car']) {
+          const response = await post(path, { phone_number: OTHER, car_id: CAR }, { cookie: mine });
+          expect(response.status).toBe(403);
+          expect(await response.json()).toEqual({ success: false, error: 'You can only change your own watchlist.' });
+        }
+        expect((await list(theirs)).body.cars?.map((car) => car.id)).toEqual([CAR]);
+        expect((await list(mine)).body.cars).toEqual([]);
+      });
+
+      it("shows each user only their own list, and nobody's without a session", async () => {
+        const mine = await signIn(ME);
+        const theirs = await signIn(OTHER, '198.51.100.20');
+        await post('/api/watchlist/save-car', { phone_number: ME, car_id: CAR }, { cookie: mine });
+        expect((await list(theirs)).body.cars).toEqual([]);
+        expect(await list()).toEqual({ status: 401, body: { success: false, error: 'Please sign in to see your watchlist.' } });
+        const signedOut = await post('/api/watchlist/save-car', { phone_number: ME, car_id: CAR });
+        expect(signedOut.status).toBe(401);
+        const accounts = new AccountStore(store.driver);
+        const users = await store.driver.all('SELECT id FROM account_users ORDER BY phone');
+        expect(await accounts.watchlist('bayside-toyota', String(users[0]!.id))).toEqual([CAR]);
+      });
+
+      it('refuses a car that is not listed on this site, with a message for the alert', async () => {
+        const cookie = await signIn(ME);
+        const response = await post('/api/watchlist/save-car', { phone_number: ME, car_id: 'no-such-car' }, { cookie });
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({ success: false, error: 'This car is no longer listed, so it cannot be saved.' });
+      });
+
+      it('refuses a body without phone_number and car_id', async () => {
+        const cookie = await signIn(ME);
+        const response = await post('/api/watchlist/save-car', { car_id: CAR }, { cookie });
+        expect(response.status).toBe(422);
+        expect(await response.json()).toEqual({ success: false, error: 'Send phone_number and car_id.' });
+      });
+    });
+
+    describe('reserve', () => {
+      const reservation = (overrides: Record<string, unknown> = {}) => ({
+        form: 'reserve',
+        idempotency_key: 'reserve-0001',
+        started_at: now - 20_000,
+        website: '',
+        car_id: CAR,
+        fields: { name: 'Jo', last_name: 'Citizen', phone: ME, email: 'jo@example.com', postcode: '4000' },
+        ...overrides,
+      });
+
+      it('stores the reservation as a reserve lead with the $200 deposit and records the payment intent once', async () => {
+        const response = await post('/api/reserve', reservation());
+        expect(response.status).toBe(201);
+        const body = (await response.json()) as { lead_id: string; deposit: string; payment: { id: string; status: string } };
+        expect(body).toMatchObject({ deposit: '$200', payment: { status: 'recorded', redirect_url: null } });
+        const lead = await store.getLead('bayside-toyota', body.lead_id);
+        expect(lead).toMatchObject({ form: 'reserve', carId: CAR, status: 'submitted', fields: expect.objectContaining({ deposit: '$200' }) });
+        expect(lead?.deliveries).toHaveLength(1);
+        const again = await post('/api/reserve', reservation());
+        expect(again.status).toBe(200);
+        expect(await again.json()).toEqual({ ...body, payment: { ...body.payment, redirect_url: null } });
+        const intents = await new AccountStore(store.driver).paymentIntents('bayside-toyota');
+        expect(intents).toEqual([expect.objectContaining({ leadId: body.lead_id, carId: CAR, amountCents: 20_000, provider: 'local', status: 'recorded' })]);
+      });
+
+      it('is not there when the site has reserve off', async () => {
+        build({ reserve: false });
+        expect((await post('/api/reserve', reservation())).status).toBe(404);
+      });
+
+      it('refuses a sold car and bad contact details', async () => {
+        expect((await post('/api/reserve', reservation({ car_id: 'car-2' }))).status).toBe(409);
+        const bad = await post('/api/reserve', reservation({ fields: { name: 'Jo' } }));
+        expect(bad.status).toBe(422);
+        expect(await bad.json()).toMatchObject({ fields: { last_name: 'Please enter your last name.', postcode: 'Invalid postcode. Please enter a 4-digit number.' } });
+      });
+
+      it('needs a signed-in shopper when the site gates checkout', async () => {
+        build({ sign_in_gated: ['checkout'] });
+        expect((await post('/api/reserve', reservation())).status).toBe(401);
+        const cookie = await signIn(ME);
+        expect((await post('/api/reserve', reservation(), { cookie })).status).toBe(201);
+      });
+    });
+  });
+}

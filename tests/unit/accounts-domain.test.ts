@@ -1,0 +1,150 @@
+import { cleanStores } from 'nanostores';
+import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryCodeSender } from '../../api/accounts/code-sender';
+import { RecordingPaymentProvider } from '../../api/accounts/payments';
+import { createApi } from '../../api/app';
+import { openSqlite } from '../../api/storage/sqlite-driver';
+import { Store } from '../../api/storage/store';
+import { EVENTS } from '../../src/analytics/events';
+import { setAnalyticsSink } from '../../src/analytics/track';
+import { canUseWatchlist, depositCents, safeReturnPath, showsWatchlistButton, signInUrl, watchlistToast } from '../../src/domain/accounts';
+import { $session } from '../../src/stores/session';
+import { $viewedCars, recordViewedCar, VIEWED_LIMIT } from '../../src/stores/viewed';
+import { $watchlist, changeWatchlist } from '../../src/stores/watchlist';
+import { apiTestSite } from '../support/api-site';
+
+describe('sign-in links (SPEC 2)', () => {
+  it.each([
+    ['/cars/abc', '/cars/abc'],
+    ['/search/new-cars?page=2', '/search/new-cars?page=2'],
+    ['//evil.example.com/x', '/'],
+    ['https://evil.example.com', '/'],
+    ['/\\evil.example.com', '/'],
+    ['/sign-in?type=watchlist', '/'],
+    ['', '/'],
+    [null, '/'],
+  ])('return path %s -> %s', (target, expected) => {
+    expect(safeReturnPath(target)).toBe(expected);
+  });
+
+  it('builds /sign-in?type={kind}&redirect={target}&back={return}', () => {
+    expect(signInUrl('watchlist', '/cars/abc', '/search/used-cars')).toBe('/sign-in?type=watchlist&redirect=%2Fcars%2Fabc&back=%2Fsearch%2Fused-cars');
+    expect(signInUrl('checkout', '//evil.example.com', '/')).toBe('/sign-in?type=checkout&redirect=%2F&back=%2F');
+  });
+});
+
+describe('watchlist rules (SPEC 4, 5)', () => {
+  it.each([
+    [true, false, true],
+    [true, true, true],
+    [false, true, true],
+    [false, false, false],
+  ])('available %s, saved %s: button shown %s', (available, saved, shown) => {
+    expect(showsWatchlistButton(available, saved)).toBe(shown);
+  });
+
+  it.each([
+    [{ id: 'u1', phone: '0412345678' }, true],
+    [{ id: 'u1', phone: '' }, false],
+    [{ id: '', phone: '0412345678' }, false],
+    [null, false],
+  ])('user %j may save: %s', (user, allowed) => {
+    expect(canUseWatchlist(user)).toBe(allowed);
+  });
+
+  it('toasts say SPEC words', () => {
+    expect(watchlistToast(true, '2023 Toyota Corolla')).toEqual({ title: 'Car Saved In Watchlist', message: '2023 Toyota Corolla is now available in your watchlist' });
+    expect(watchlistToast(false, '2023 Toyota Corolla')).toEqual({ title: 'Car Removed', message: '2023 Toyota Corolla is no longer in your watchlist' });
+  });
+
+  it.each([
+    ['$200', 20_000],
+    ['$1,500', 150_000],
+    ['$99.50', 9_950],
+    ['two hundred', undefined],
+  ])('deposit %s is %s cents', (text, cents) => {
+    expect(depositCents(text)).toBe(cents);
+  });
+});
+
+describe('viewed cars store', () => {
+  beforeAll(() => useTestStorageEngine());
+  afterEach(() => {
+    cleanTestStorage();
+    cleanStores($viewedCars);
+  });
+
+  it('keeps SPEC viewed-car records in storage, newest first, once each, at most 20', () => {
+    for (let i = 1; i <= VIEWED_LIMIT + 2; i++) recordViewedCar({ id: String(i), stocknum: `S${i}`, make: 'Toyota', model: 'Corolla', body: 'Hatch', simple_body: 'hatch' });
+    recordViewedCar({ id: '5', make: 'Toyota', model: 'Corolla' });
+    const stored = JSON.parse(getTestStorage().viewed_cars!) as { id: string }[];
+    expect(stored).toHaveLength(VIEWED_LIMIT);
+    expect(stored.slice(0, 3).map((car) => car.id)).toEqual(['5', '22', '21']);
+    expect(stored.filter((car) => car.id === '5')).toHaveLength(1);
+    expect(stored[1]).toEqual({ id: '22', stocknum: 'S22', make: 'Toyota', model: 'Corolla', body: 'Hatch', simple_body: 'hatch' });
+  });
+});
+
+describe('watchlist store against the real API', () => {
+  let dir: string;
+  let store: Store;
+  let cookie = '';
+  const realFetch = globalThis.fetch;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'accounts-store-'));
+    store = new Store(openSqlite(path.join(dir, 'db.sqlite')));
+    await store.migrate();
+    const site = apiTestSite();
+    const sender = new MemoryCodeSender();
+    const api = createApi(
+      { siteFor: () => site, store, accounts: { codeSender: sender, payments: new RecordingPaymentProvider() } },
+      () => 'bayside-toyota',
+    );
+    // The browser's fetch, answered by the API app itself with this shopper's cookie.
+    globalThis.fetch = (async (input: string, init: RequestInit = {}) =>
+      api.fetch(new Request(new URL(input, 'https://localhost'), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }))) as typeof fetch;
+    const json = { 'content-type': 'application/json' };
+    await fetch('/api/auth/request-code', { method: 'POST', headers: json, body: JSON.stringify({ phone_number: '0412345678' }) });
+    const verified = await fetch('/api/auth/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ phone_number: '0412345678', code: sender.last('0412345678') }) });
+    cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+    $session.set({ status: 'signed-in', user: { id: 'u', phone: '0412345678' } });
+    $watchlist.set({ status: 'ready', ids: [] });
+  });
+  afterEach(async () => {
+    globalThis.fetch = realFetch;
+    setAnalyticsSink(undefined);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('saves at once, then calls the API, and fires event 39', async () => {
+    const events: number[] = [];
+    setAnalyticsSink({ send: (event) => void events.push(event.id) });
+    const pending = changeWatchlist('car-1', true);
+    expect($watchlist.get()).toEqual({ status: 'ready', ids: ['car-1'] });
+    expect(await pending).toEqual({ ok: true });
+    expect($watchlist.get()).toEqual({ status: 'ready', ids: ['car-1'] });
+    expect(events).toEqual([EVENTS.favouriteCar]);
+    expect(await changeWatchlist('car-1', false)).toEqual({ ok: true });
+    expect($watchlist.get()).toEqual({ status: 'ready', ids: [] });
+  });
+
+  it('rolls back with the API message when the API refuses', async () => {
+    $session.set({ status: 'signed-in', user: { id: 'u', phone: '0498765432' } });
+    const pending = changeWatchlist('car-1', true);
+    expect($watchlist.get()).toEqual({ status: 'ready', ids: ['car-1'] });
+    expect(await pending).toEqual({ ok: false, error: 'You can only change your own watchlist.' });
+    expect($watchlist.get()).toEqual({ status: 'ready', ids: [] });
+  });
+
+  it('needs a signed-in user with a phone number', async () => {
+    $session.set({ status: 'signed-out' });
+    expect(await changeWatchlist('car-1', true)).toEqual({ ok: false, error: 'Please sign in to use your watchlist.' });
+    expect($watchlist.get()).toEqual({ status: 'ready', ids: [] });
+  });
+});
