@@ -1,4 +1,5 @@
 import type { SearchDocument } from './document';
+import { decodeIndex, type IndexFile } from './index-file';
 import { createEngine, type Engine, type EngineParams, type EngineResult } from './engine';
 
 /**
@@ -19,12 +20,6 @@ export interface SearchClient {
 /** The file the build writes beside the pages (src/pages/search-index.json.ts). */
 export const INDEX_FILE = '/search-index.json';
 
-export interface IndexFile {
-  /** ISO instant of the build. */
-  builtAt: string;
-  documents: SearchDocument[];
-}
-
 export interface EmbeddedClientOptions {
   soldDays: number;
   /** Loads the documents; the default fetches INDEX_FILE once, on the first search. */
@@ -35,8 +30,7 @@ export interface EmbeddedClientOptions {
 async function fetchDocuments(): Promise<SearchDocument[]> {
   const response = await fetch(INDEX_FILE);
   if (!response.ok) throw new Error(`Search index ${INDEX_FILE} answered ${response.status}`);
-  const file = (await response.json()) as IndexFile;
-  return file.documents;
+  return decodeIndex((await response.json()) as IndexFile);
 }
 
 /** The default engine: loads the tenant's documents lazily and answers every request locally. */

@@ -36,7 +36,6 @@ export interface SearchDocument {
   price_type?: string;
   image?: string;
   stocknum?: string;
-  vin?: string;
   has_nvic?: boolean;
   status: string;
   sold?: true;
@@ -44,7 +43,7 @@ export interface SearchDocument {
   sold_date_timestamp?: number;
   /** Only written when false: the query-time stock filter reads it. */
   show_on_dealer_website?: false;
-  /** Unix seconds. */
+  /** Unix seconds, to the hour. */
   created_at?: number;
   custom_rank?: number;
   /** Weekly finance estimate and its rates, where the lender's figures allow (SPEC 5). */
@@ -121,13 +120,13 @@ export function toSearchDocument(car: Car, context: DocumentContext): SearchDocu
     price_type: text(car.price_type),
     image: text(car.primary_image_url ?? car.images[0]?.image.thumb?.url ?? car.images[0]?.image.url),
     stocknum: text(car.stocknum),
-    vin: text(car.vin),
     has_nvic: car.has_nvic ?? (car.nvic ? true : undefined),
     sold: car.sold ? true : undefined,
     reserved: car.reserved ? true : undefined,
     sold_date_timestamp: num(car.sold_date_timestamp),
     show_on_dealer_website: car.show_on_dealer_website === false ? false : undefined,
-    created_at: Number.isFinite(created) ? Math.floor(created / 1000) : undefined,
+    // To the hour: enough for "just arrived" and "recently added", and it compresses far better.
+    created_at: Number.isFinite(created) ? Math.floor(created / 3_600_000) * 3600 : undefined,
     custom_rank: num(car.custom_rank),
     weekly: estimate ? Math.round(estimate.weekly) : undefined,
     rate: estimate?.interestRate,

@@ -171,3 +171,19 @@ describe('weekly price ranges', () => {
     expect(labels.sort((a, b) => rangeLowerBound(a) - rangeLowerBound(b))).toEqual(['$50 - $99 per week', '$150 - $199 per week', '$1000 - $1049 per week']);
   });
 });
+
+describe('index file', () => {
+  it('stores documents column by column and reads them back unchanged', async () => {
+    const { encodeIndex, decodeIndex } = await import('../../src/search/index-file');
+    const file = encodeIndex(DOCS, '2026-11-23T00:00:00Z');
+    expect(file.count).toBe(DOCS.length);
+    expect(file.columns.make).toHaveLength(DOCS.length);
+    expect(decodeIndex(JSON.parse(JSON.stringify(file)))).toEqual(DOCS);
+    // Derivable values are left out and worked out again.
+    const usual = [doc(410002, { slug: 'a-2020-toyota-corolla-410002', name: '2020 Toyota Corolla Ascent', badge: 'Ascent' })];
+    const compact = encodeIndex(usual, '');
+    expect(compact.columns.objectID).toEqual([null]);
+    expect(compact.columns.name).toEqual([null]);
+    expect(decodeIndex(compact)).toEqual(usual);
+  });
+});
