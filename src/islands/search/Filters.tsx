@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useRange, useRefinementList } from 'react-instantsearch';
 import { rangeLowerBound } from '../../search/document';
 import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_QUICK_PICKS, PRICE_STEP, snapToStep } from '../../search/price';
@@ -37,14 +37,18 @@ export function sortFacetItems(field: string, items: Item[]): Item[] {
   return sorted.map((item) => (field === 'car_type' ? { ...item, label: CAR_TYPE_LABELS[item.value] ?? item.label } : item));
 }
 
+const FACET_SORT = ['count:desc', 'name:asc'];
+
 export function FacetList({ field, open }: { field: string; open?: boolean }) {
+  // Widget options must keep their identity between renders, or InstantSearch re-mounts the widget.
+  const transformItems = useCallback((list: Item[]) => sortFacetItems(field, list), [field]);
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
     attribute: field,
     limit: 10,
     showMore: true,
     showMoreLimit: 100,
-    sortBy: ['count:desc', 'name:asc'],
-    transformItems: (list) => sortFacetItems(field, list),
+    sortBy: FACET_SORT,
+    transformItems,
   });
   const id = useId();
   if (!items.length) return null;

@@ -74,8 +74,10 @@ function SearchField() {
   );
 }
 
+const SORT_ITEMS = SORTS.map((sort) => ({ value: sort.value, label: sort.label }));
+
 function SortSelect() {
-  const { currentRefinement, options, refine } = useSortBy({ items: SORTS.map((sort) => ({ value: sort.value, label: sort.label })) });
+  const { currentRefinement, options, refine } = useSortBy({ items: SORT_ITEMS });
   return (
     <div className="sort-select">
       <label htmlFor="search-sort">Sort by</label>
