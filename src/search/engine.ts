@@ -197,7 +197,7 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
 
       const matches: SearchDocument[] = [];
       for (const doc of inOrder(indexName)) {
-        if (!isListed(doc, cutoff)) continue;
+        if (!isListed(doc as Parameters<typeof isListed>[0], cutoff)) continue;
         if (words.length) {
           const text = textOf.get(doc)!;
           if (!words.every((word) => text.includes(` ${word}`))) continue;

@@ -46,7 +46,20 @@ export const FILTERABLE_ATTRIBUTES = [
 
 export const SORTABLE_ATTRIBUTES = ['price', 'km', 'year', 'created_at', 'custom_rank'];
 
-export const SEARCHABLE_ATTRIBUTES = ['name', 'make', 'model', 'badge', 'simple_body', 'colour', 'fuel', 'transmission', 'drive', 'stocknum', 'location_name', 'tag'];
+export const SEARCHABLE_ATTRIBUTES = [
+  'name',
+  'make',
+  'model',
+  'badge',
+  'simple_body',
+  'colour',
+  'fuel',
+  'transmission',
+  'drive',
+  'stocknum',
+  'location_name',
+  'tag',
+];
 
 /** The index settings `npm run index:meilisearch` applies. */
 export function indexSettings() {

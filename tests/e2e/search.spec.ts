@@ -6,6 +6,9 @@ import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { expect, test, waitForIslands } from './support/fixtures';
 
+// Search pages load the index and hydrate a large island: give a loaded 2-core machine time.
+test.describe.configure({ timeout: 90_000 });
+
 /** Cars the site lists right now (the SPEC 7 filter again at query time), as the feed says. */
 function listed(site: SiteData): Car[] {
   const cutoff = soldCutoff(Date.now(), site.tenant.stock.include_sold_cars_days);
@@ -43,6 +46,7 @@ function sampleMake(site: SiteData): { make: string; model: string } {
 
 test.describe('search routes', () => {
   test('each SPEC route lists the right cars, with heading, title and canonical', async ({ page, site }) => {
+    test.setTimeout(300_000); // nine routes, each a full page load
     const cars = listed(site);
     const { make, model } = sampleMake(site);
     const location = cars.find((car) => car.location)!.location!;
@@ -129,7 +133,10 @@ test.describe('search state in the URL', () => {
     const all = listed(site);
     await openSearch(page, '/search/new-used-and-demo-cars');
     await expectCount(page, site, all.length);
-    await page.locator('.facet[data-facet=make]').getByLabel(new RegExp(`^${make} \\(`)).check();
+    await page
+      .locator('.facet[data-facet=make]')
+      .getByLabel(new RegExp(`^${make} \\(`))
+      .check();
     await expectCount(page, site, all.filter((car) => car.make === make).length);
     await expect(page).toHaveURL(/\/search\/[a-z0-9-]+(\?.*)?$/);
     await expect.poll(() => decodeURIComponent(page.url())).toMatch(new RegExp(`refinementList\\[make\\]\\[0\\]=${make}|/search/`));
@@ -152,8 +159,9 @@ test.describe('search state in the URL', () => {
     const max = page.getByLabel('Maximum price');
     await max.focus();
     await max.press('Home');
-    await expect(max).toHaveValue('30001');
+    // SPEC 5: the maximum never goes below the minimum + 1.
     await expect(page.getByLabel('Price to')).toHaveValue('$30,001');
+    await expect(page).toHaveURL(/range%5Bprice%5D=30000%3A30001|range\[price\]=30000:30001/);
   });
 
   test('sorting by price orders the cards and paging moves through results', async ({ page, site }) => {
@@ -190,25 +198,29 @@ test.describe('result grid', () => {
     const columns = await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(site.tenant.search.cards_per_row);
 
-    const card = islandCards(page).filter({ hasNot: page.locator('[data-sold]') }).first();
+    const card = islandCards(page)
+      .filter({ hasNot: page.locator('[data-sold]') })
+      .first();
     await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
     await expect(card.getByRole('link', { name: 'Enquire' })).toHaveAttribute('href', /#enquire$/);
     await expect(card.getByRole('link', { name: 'Book a Test Drive' })).toHaveAttribute('href', new RegExp(`^${site.tenant.links.test_drive}\\?car_id=`));
     await expect(card.getByRole('link', { name: site.tenant.labels.finance_button })).toBeVisible();
 
     // Sold cars: never two in a row on a page that has unsold cars.
-    const sold = await grid.locator(':scope > li').evaluateAll((items) =>
-      items.filter((item) => !item.classList.contains('results-grid__promo')).map((item) => item.querySelector('[data-sold]') !== null),
-    );
+    const sold = await grid
+      .locator(':scope > li')
+      .evaluateAll((items) =>
+        items.filter((item) => !item.classList.contains('results-grid__promo')).map((item) => item.querySelector('[data-sold]') !== null),
+      );
     if (sold.some((value) => !value)) for (let i = 1; i < sold.length; i++) expect(sold[i] && sold[i - 1], `cards ${i} and ${i + 1} both sold`).toBe(false);
 
     const now = Date.now();
     const promos = site.tenant.promos.cards.filter(
       (card) => card.display !== false && (!card.start || Date.parse(card.start) <= now) && (!card.expiry || Date.parse(card.expiry) > now),
     );
-    const positions = await grid.locator(':scope > li').evaluateAll((items) =>
-      items.map((item, index) => (item.classList.contains('results-grid__promo') ? index + 1 : 0)).filter(Boolean),
-    );
+    const positions = await grid
+      .locator(':scope > li')
+      .evaluateAll((items) => items.map((item, index) => (item.classList.contains('results-grid__promo') ? index + 1 : 0)).filter(Boolean));
     const placement = site.tenant.promos.placement;
     if (!promos.length) expect(positions).toEqual([]);
     else if (placement.rule === 'positions') expect(positions).toEqual(placement.positions.filter((position) => position <= sold.length + positions.length));

@@ -7,10 +7,22 @@ const sold = (hit: string) => hit.startsWith('S');
 
 describe('sold-run collapse (SPEC 2)', () => {
   it.each([
-    [['A', 'S1', 'S2', 'S3', 'B', 'S4'], ['A', 'S1', 'B', 'S4']],
-    [['S1', 'S2', 'A'], ['S1', 'A']],
-    [['A', 'B'], ['A', 'B']],
-    [['S1', 'S2', 'S3'], ['S1', 'S2', 'S3']],
+    [
+      ['A', 'S1', 'S2', 'S3', 'B', 'S4'],
+      ['A', 'S1', 'B', 'S4'],
+    ],
+    [
+      ['S1', 'S2', 'A'],
+      ['S1', 'A'],
+    ],
+    [
+      ['A', 'B'],
+      ['A', 'B'],
+    ],
+    [
+      ['S1', 'S2', 'S3'],
+      ['S1', 'S2', 'S3'],
+    ],
     [[], []],
   ])('%j -> %j', (hits, expected) => {
     expect(collapseSoldRuns(hits, sold)).toEqual(expected);

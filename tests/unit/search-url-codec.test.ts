@@ -26,10 +26,7 @@ describe('search URL codec: SPEC URL formats', () => {
     ['/search/new-used-and-demo-cars?range[price]=5000:', state({ ranges: { price: { min: 5000 } } })],
     ['/search/new-used-and-demo-cars?sortBy=Car_production:price:desc', state({ sortBy: `${INDEX_NAME}:price:desc` })],
     ['/search/new-used-and-demo-cars?query=land%20cruiser', state({ query: 'land cruiser' })],
-    [
-      '/search/toyota?refinementList[body][0]=SUV&refinementList[body][1]=Ute',
-      state({ refinements: { make: ['Toyota'], body: ['SUV', 'Ute'] } }),
-    ],
+    ['/search/toyota?refinementList[body][0]=SUV&refinementList[body][1]=Ute', state({ refinements: { make: ['Toyota'], body: ['SUV', 'Ute'] } })],
   ])('%s', (url, expected) => {
     expect(parseSearchUrl(url, ROUTES)).toEqual(expected);
     expect(searchUrl(expected, ROUTES, url.split('?')[0])).toBe(url);
@@ -76,7 +73,10 @@ describe('search URL codec: SPEC URL formats', () => {
 const valueArb = fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim() === text && text.length > 0);
 
 const stateArb: fc.Arbitrary<SearchState> = fc.record({
-  query: fc.oneof(fc.constant(''), fc.string({ maxLength: 20 }).filter((text) => text.trim() !== '')),
+  query: fc.oneof(
+    fc.constant(''),
+    fc.string({ maxLength: 20 }).filter((text) => text.trim() !== ''),
+  ),
   page: fc.integer({ min: 1, max: 50 }),
   sortBy: fc.constantFrom(...SORTS.map((sort) => sort.value)),
   refinements: fc
@@ -85,7 +85,10 @@ const stateArb: fc.Arbitrary<SearchState> = fc.record({
   ranges: fc.record(
     {
       price: fc
-        .record({ min: fc.option(fc.integer({ min: 0, max: 250_000 }), { nil: undefined }), max: fc.option(fc.integer({ min: 0, max: 250_000 }), { nil: undefined }) })
+        .record({
+          min: fc.option(fc.integer({ min: 0, max: 250_000 }), { nil: undefined }),
+          max: fc.option(fc.integer({ min: 0, max: 250_000 }), { nil: undefined }),
+        })
         .filter((range) => range.min != null || range.max != null),
       km: fc.record({ min: fc.integer({ min: 0, max: 300_000 }), max: fc.integer({ min: 0, max: 300_000 }) }),
     },
@@ -100,9 +103,7 @@ function normalise(value: SearchState) {
       .filter(([, values]) => values && values.length)
       .map(([field, values]) => [field, [...values!].sort()]),
   );
-  const ranges = Object.fromEntries(
-    Object.entries(value.ranges).map(([field, range]) => [field, JSON.parse(JSON.stringify(range)) as object]),
-  );
+  const ranges = Object.fromEntries(Object.entries(value.ranges).map(([field, range]) => [field, JSON.parse(JSON.stringify(range)) as object]));
   return { ...value, refinements, ranges };
 }
 

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useRange, useRefinementList } from 'react-instantsearch';
 import { rangeLowerBound } from '../../search/document';
-import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_QUICK_PICKS, PRICE_STEP, snapToStep } from '../../search/price';
+import {
+  clampPriceRange,
+  formatKmField,
+  formatPriceField,
+  parseAmountField,
+  PRICE_BOUNDS,
+  PRICE_QUICK_PICKS,
+  PRICE_STEP,
+  snapToStep,
+} from '../../search/price';
 import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
 
 /** The filter panel's controls: facet checkbox lists, the price slider and fields, the km fields. */
@@ -37,7 +46,7 @@ export function sortFacetItems(field: string, items: Item[]): Item[] {
   return sorted.map((item) => (field === 'car_type' ? { ...item, label: CAR_TYPE_LABELS[item.value] ?? item.label } : item));
 }
 
-const FACET_SORT = ['count:desc', 'name:asc'];
+const FACET_SORT: Array<'count:desc' | 'name:asc'> = ['count:desc', 'name:asc'];
 
 export function FacetList({ field, open }: { field: string; open?: boolean }) {
   // Widget options must keep their identity between renders, or InstantSearch re-mounts the widget.
@@ -80,7 +89,7 @@ export function FacetList({ field, open }: { field: string; open?: boolean }) {
 }
 
 /** Bounds of the current range refinement, from the connector's `start` ([-Infinity, Infinity] when none). */
-function refinedBounds(start: readonly number[]): { min?: number; max?: number } {
+function refinedBounds(start: readonly (number | undefined)[]): { min?: number; max?: number } {
   const [min, max] = start;
   return { min: Number.isFinite(min) ? min : undefined, max: Number.isFinite(max) ? max : undefined };
 }
@@ -89,9 +98,9 @@ function refinedBounds(start: readonly number[]): { min?: number; max?: number }
  * Send a range to InstantSearch: a bound at or past the stock's own range means "no bound"
  * (InstantSearch ignores bounds outside the current range).
  */
-function refineRange(refine: (range: [number | undefined, number | undefined]) => void, range: { min: number; max: number }, min?: number, max?: number) {
-  const low = min == null || !Number.isFinite(range.min) || min <= range.min ? undefined : min;
-  const high = max == null || !Number.isFinite(range.max) || max >= range.max ? undefined : max;
+function refineRange(refine: (range: [number | undefined, number | undefined]) => void, range: { min?: number; max?: number }, min?: number, max?: number) {
+  const low = min == null || range.min == null || !Number.isFinite(range.min) || min <= range.min ? undefined : min;
+  const high = max == null || range.max == null || !Number.isFinite(range.max) || max >= range.max ? undefined : max;
   refine([low, high]);
 }
 
@@ -198,7 +207,7 @@ export function KmFilter() {
   const [fields, setFields] = useState({ min: formatKmField(current.min), max: formatKmField(current.max) });
   const id = useId();
   useEffect(() => setFields({ min: formatKmField(current.min), max: formatKmField(current.max) }), [current.min, current.max]);
-  if (!Number.isFinite(range.max) || range.max === 0) return null;
+  if (range.max == null || !Number.isFinite(range.max) || range.max === 0) return null;
   const commit = (which: 'min' | 'max', text: string) => {
     const value = parseAmountField(text);
     setFields({ ...fields, [which]: formatKmField(value) });

@@ -1,14 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  InstantSearch,
-  useClearRefinements,
-  useConfigure,
-  useHits,
-  useInstantSearch,
-  usePagination,
-  useSearchBox,
-  useSortBy,
-} from 'react-instantsearch';
+import { InstantSearch, useClearRefinements, useConfigure, useHits, useInstantSearch, usePagination, useSearchBox, useSortBy } from 'react-instantsearch';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
@@ -157,7 +148,13 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
 
   return (
     <div className={`search-app${filtersOpen ? ' search-app--filters-open' : ''}`}>
-      <button type="button" className="btn btn-outline search-app__filters-toggle" aria-expanded={filtersOpen} aria-controls="search-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+      <button
+        type="button"
+        className="btn btn-outline search-app__filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="search-filters"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
         Filters
       </button>
       <aside id="search-filters" className="search-filters" aria-label="Filters">
@@ -236,12 +233,7 @@ export default function SearchApp({ config }: { config: SearchPageConfig }) {
   useEffect(() => track(EVENTS.searchPageView, { path: config.path }), [config.path]);
   const toUrl = useMemo(() => routingFor(config.routes, config.path).createURL, [config]);
   return (
-    <InstantSearch
-      searchClient={client as never}
-      indexName={INDEX_NAME}
-      routing={routing as never}
-      future={{ preserveSharedStateOnUnmount: true }}
-    >
+    <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
       <SearchPage config={config} toUrl={toUrl} />
     </InstantSearch>
