@@ -242,6 +242,26 @@ test.describe('result grid', () => {
     await expect(card.locator('.car-card__tag')).toHaveText(site.tenant.labels.sold_tag);
   });
 
+  test('the favourite heart toggles and is remembered', async ({ page, site }) => {
+    test.skip(!site.tenant.features.favourites, 'favourites are off for this site');
+    await openSearch(page, '/search/new-used-and-demo-cars');
+    const heart = islandCards(page).first().getByRole('button', { name: /^Favourite / });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(islandCards(page).first().getByRole('button', { name: /^Favourite / })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('when the search fails the pre-rendered results stay and an error shows', async ({ page }) => {
+    await page.route('**/search-index.json', (route) => route.abort());
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/search/new-used-and-demo-cars');
+    await expect(page.getByRole('alert')).toContainText('couldn’t update the results');
+    await expect(page.locator('#search-static article.car-card').first()).toBeVisible();
+    await expect(page.locator('.search-app .pagination')).toHaveCount(0);
+  });
+
   test('the search page is accessible', async ({ page, expectAccessible }) => {
     await openSearch(page, '/search/new-used-and-demo-cars');
     await expectAccessible(page);

@@ -16,6 +16,7 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   if (available) urls.push({ type: 'vehicle (available)', path: `/cars/${available.slug}` });
   const sold = site.cars.find((car) => !isAvailable(car));
   if (sold) urls.push({ type: 'vehicle (sold)', path: `/cars/${sold.slug}` });
+  urls.push({ type: 'search', path: '/search/new-used-and-demo-cars' });
   urls.push({ type: 'not found', path: '/no-such-page' });
   return urls;
 }
