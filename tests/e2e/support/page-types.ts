@@ -16,6 +16,7 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   if (available) urls.push({ type: 'vehicle (available)', path: `/cars/${available.slug}` });
   const sold = site.cars.find((car) => !isAvailable(car));
   if (sold) urls.push({ type: 'vehicle (sold)', path: `/cars/${sold.slug}` });
+  urls.push({ type: 'search', path: '/search/new-used-and-demo-cars' });
   urls.push({ type: 'not found', path: '/no-such-page' });
   urls.push({ type: 'lead sent (success)', path: '/success' }, { type: 'book a test drive', path: '/book-test-drive/' }, { type: 'trade-in', path: '/trade-in' }, { type: 'finance enquiry', path: '/finance' });
   urls.push(...accountPageUrls(site, available)); // accounts

@@ -1,0 +1,24 @@
+import { useStore } from '@nanostores/react';
+import { $favouriteIds, toggleFavourite, type Favourite } from '../stores/favourites';
+
+interface Props {
+  car: Favourite;
+}
+
+/** The favourite heart on a card (SPEC 4: toggles add/remove; adding fires event 39). */
+export default function FavouriteButton({ car }: Props) {
+  const saved = useStore($favouriteIds).has(car.id);
+  return (
+    <button type="button" className="favourite" aria-pressed={saved} onClick={() => toggleFavourite(car)}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.2 4.3 2.4h2c.7-1.2 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z"
+          fill={saved ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
+      <span className="visually-hidden">Favourite {car.name}</span>
+    </button>
+  );
+}

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useRange, useRefinementList } from 'react-instantsearch';
+import { rangeLowerBound } from '../../search/document';
+import {
+  clampPriceRange,
+  formatKmField,
+  formatPriceField,
+  parseAmountField,
+  PRICE_BOUNDS,
+  PRICE_QUICK_PICKS,
+  PRICE_STEP,
+  snapToStep,
+} from '../../search/price';
+import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
+
+/** The filter panel's controls: facet checkbox lists, the price slider and fields, the km fields. */
+
+export const FACET_LABELS: Record<string, string> = {
+  car_type: 'Condition',
+  make: 'Make',
+  model: 'Model',
+  badge: 'Badge',
+  year: 'Year',
+  body: 'Body Type',
+  fuel: 'Fuel',
+  transmission: 'Transmission',
+  drive: 'Drive',
+  colour: 'Colour',
+  seats: 'Seats',
+  location_name: 'Location',
+  dealership_name: 'Dealership',
+  state: 'State',
+  tag: 'Tag',
+  certified: 'Certified',
+  weekly_price_range: 'Weekly Price',
+};
+
+type Item = { label: string; value: string; count: number; isRefined: boolean };
+
+/** SPEC 9 facet sort: car type new, demo, used; price ranges ascending; otherwise counts descending. */
+export function sortFacetItems(field: string, items: Item[]): Item[] {
+  const sorted = [...items];
+  if (field === 'car_type') sorted.sort((a, b) => CAR_TYPE_ORDER.indexOf(a.value) - CAR_TYPE_ORDER.indexOf(b.value));
+  else if (field === 'weekly_price_range') sorted.sort((a, b) => rangeLowerBound(a.value) - rangeLowerBound(b.value));
+  else sorted.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
+  return sorted.map((item) => (field === 'car_type' ? { ...item, label: CAR_TYPE_LABELS[item.value] ?? item.label } : item));
+}
+
+const FACET_SORT: Array<'count:desc' | 'name:asc'> = ['count:desc', 'name:asc'];
+
+export function FacetList({ field, open }: { field: string; open?: boolean }) {
+  // Widget options must keep their identity between renders, or InstantSearch re-mounts the widget.
+  const transformItems = useCallback((list: Item[]) => sortFacetItems(field, list), [field]);
+  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
+    attribute: field,
+    limit: 10,
+    showMore: true,
+    showMoreLimit: 100,
+    sortBy: FACET_SORT,
+    transformItems,
+  });
+  const id = useId();
+  if (!items.length) return null;
+  const label = FACET_LABELS[field] ?? field;
+  const refined = items.some((item) => item.isRefined);
+  return (
+    <details className="facet" open={open || refined} data-facet={field}>
+      <summary>{label}</summary>
+      <fieldset>
+        <legend className="visually-hidden">{label}</legend>
+        <ul>
+          {items.map((item) => (
+            <li key={item.value}>
+              <input id={`${id}-${item.value}`} type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+              <label htmlFor={`${id}-${item.value}`}>
+                {item.label} <span className="facet__count">({item.count})</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {canToggleShowMore && (
+          <button type="button" className="link-button" onClick={toggleShowMore}>
+            {isShowingMore ? `Show fewer ${label.toLowerCase()} options` : `Show more ${label.toLowerCase()} options`}
+          </button>
+        )}
+      </fieldset>
+    </details>
+  );
+}
+
+/** Bounds of the current range refinement, from the connector's `start` ([-Infinity, Infinity] when none). */
+function refinedBounds(start: readonly (number | undefined)[]): { min?: number; max?: number } {
+  const [min, max] = start;
+  return { min: Number.isFinite(min) ? min : undefined, max: Number.isFinite(max) ? max : undefined };
+}
+
+/**
+ * Send a range to InstantSearch: a bound at or past the stock's own range means "no bound"
+ * (InstantSearch ignores bounds outside the current range).
+ */
+function refineRange(refine: (range: [number | undefined, number | undefined]) => void, range: { min?: number; max?: number }, min?: number, max?: number) {
+  const low = min == null || range.min == null || !Number.isFinite(range.min) || min <= range.min ? undefined : min;
+  const high = max == null || range.max == null || !Number.isFinite(range.max) || max >= range.max ? undefined : max;
+  refine([low, high]);
+}
+
+export function PriceFilter() {
+  const { start, range, refine } = useRange({ attribute: 'price' });
+  const current = refinedBounds(start);
+  const [draft, setDraft] = useState({ min: current.min ?? PRICE_BOUNDS.min, max: current.max ?? PRICE_BOUNDS.max });
+  const [fields, setFields] = useState({ min: formatPriceField(current.min), max: formatPriceField(current.max) });
+  const id = useId();
+  useEffect(() => {
+    setDraft({ min: current.min ?? PRICE_BOUNDS.min, max: current.max ?? PRICE_BOUNDS.max });
+    setFields({ min: formatPriceField(current.min), max: formatPriceField(current.max) });
+  }, [current.min, current.max]);
+
+  const apply = (min: number | undefined, max: number | undefined) => {
+    const lower = min != null && min <= PRICE_BOUNDS.min ? undefined : min;
+    const upper = max != null && max >= PRICE_BOUNDS.max ? undefined : max;
+    refineRange(refine, range, lower, upper);
+  };
+  const slide = (which: 'min' | 'max', value: number) => {
+    const next = clampPriceRange(which === 'min' ? snapToStep(value) : draft.min, which === 'max' ? snapToStep(value) : draft.max, which);
+    setDraft(next);
+    setFields({ min: formatPriceField(next.min), max: formatPriceField(next.max) });
+  };
+  const commitField = (which: 'min' | 'max', text: string) => {
+    const value = parseAmountField(text);
+    const min = which === 'min' ? value : current.min;
+    const max = which === 'max' ? value : current.max;
+    if (min != null && max != null && min >= max) {
+      const fixed = clampPriceRange(min, max, which);
+      apply(fixed.min, fixed.max);
+    } else apply(min, max);
+  };
+
+  return (
+    <details className="facet facet--price" open data-facet="price">
+      <summary>Price</summary>
+      <fieldset>
+        <legend className="visually-hidden">Price</legend>
+        <div className="slider">
+          <label htmlFor={`${id}-min-slider`}>Minimum price</label>
+          <input
+            id={`${id}-min-slider`}
+            type="range"
+            min={PRICE_BOUNDS.min}
+            max={PRICE_BOUNDS.max}
+            step={PRICE_STEP}
+            value={draft.min}
+            aria-valuetext={formatPriceField(draft.min)}
+            onChange={(event) => slide('min', Number(event.currentTarget.value))}
+            onPointerUp={() => apply(draft.min, draft.max)}
+            onKeyUp={() => apply(draft.min, draft.max)}
+          />
+          <label htmlFor={`${id}-max-slider`}>Maximum price</label>
+          <input
+            id={`${id}-max-slider`}
+            type="range"
+            min={PRICE_BOUNDS.min}
+            max={PRICE_BOUNDS.max}
+            step={PRICE_STEP}
+            value={draft.max}
+            aria-valuetext={formatPriceField(draft.max)}
+            onChange={(event) => slide('max', Number(event.currentTarget.value))}
+            onPointerUp={() => apply(draft.min, draft.max)}
+            onKeyUp={() => apply(draft.min, draft.max)}
+          />
+        </div>
+        <div className="amount-fields">
+          {(['min', 'max'] as const).map((which) => (
+            <div key={which}>
+              <label htmlFor={`${id}-${which}`}>{which === 'min' ? 'Price from' : 'Price to'}</label>
+              <input
+                id={`${id}-${which}`}
+                inputMode="numeric"
+                list={`${id}-picks`}
+                placeholder={which === 'min' ? 'Any' : 'Any'}
+                value={fields[which]}
+                onChange={(event) => setFields({ ...fields, [which]: event.currentTarget.value })}
+                onBlur={(event) => {
+                  const value = parseAmountField(event.currentTarget.value);
+                  setFields({ ...fields, [which]: formatPriceField(value) });
+                  commitField(which, event.currentTarget.value);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') commitField(which, event.currentTarget.value);
+                }}
+              />
+            </div>
+          ))}
+          <datalist id={`${id}-picks`}>
+            {PRICE_QUICK_PICKS.map((pick) => (
+              <option key={pick} value={formatPriceField(pick)} />
+            ))}
+          </datalist>
+        </div>
+      </fieldset>
+    </details>
+  );
+}
+
+export function KmFilter() {
+  const { start, range, refine } = useRange({ attribute: 'km' });
+  const current = refinedBounds(start);
+  const [fields, setFields] = useState({ min: formatKmField(current.min), max: formatKmField(current.max) });
+  const id = useId();
+  useEffect(() => setFields({ min: formatKmField(current.min), max: formatKmField(current.max) }), [current.min, current.max]);
+  if (range.max == null || !Number.isFinite(range.max) || range.max === 0) return null;
+  const commit = (which: 'min' | 'max', text: string) => {
+    const value = parseAmountField(text);
+    setFields({ ...fields, [which]: formatKmField(value) });
+    refineRange(refine, range, which === 'min' ? value : current.min, which === 'max' ? value : current.max);
+  };
+  return (
+    <details className="facet" open={current.min != null || current.max != null} data-facet="km">
+      <summary>Kilometres</summary>
+      <fieldset>
+        <legend className="visually-hidden">Kilometres</legend>
+        <div className="amount-fields">
+          {(['min', 'max'] as const).map((which) => (
+            <div key={which}>
+              <label htmlFor={`${id}-${which}`}>{which === 'min' ? 'Kilometres from' : 'Kilometres to'}</label>
+              <input
+                id={`${id}-${which}`}
+                inputMode="numeric"
+                placeholder="Any"
+                value={fields[which]}
+                onChange={(event) => setFields({ ...fields, [which]: event.currentTarget.value })}
+                onBlur={(event) => commit(which, event.currentTarget.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') commit(which, event.currentTarget.value);
+                }}
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </details>
+  );
+}

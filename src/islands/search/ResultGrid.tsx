@@ -1,0 +1,67 @@
+import { CarCard } from '../../components/CarCard';
+import { isAvailable } from '../../domain/stock';
+import type { SearchDocument } from '../../search/document';
+import type { SearchPageConfig } from '../../search/page-config';
+import { activePromos, collapseSoldRuns, withPromos } from '../../search/results';
+import FavouriteButton from '../FavouriteButton';
+
+interface Props {
+  hits: SearchDocument[];
+  config: SearchPageConfig;
+  /** 1-based grid positions for promo cards. */
+  promoPositions: number[];
+  nowMs: number;
+  /** Render the favourite hearts (only inside the hydrated island). */
+  interactive: boolean;
+}
+
+const isSold = (doc: SearchDocument) => !isAvailable({ status: doc.status, sold: doc.sold === true });
+
+/** The result grid: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. */
+export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }: Props) {
+  const cars = collapseSoldRuns(hits, isSold);
+  const items = withPromos(cars, activePromos(config.promos.cards, nowMs), promoPositions);
+  const few = items.length < 3;
+  return (
+    <ul className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
+      {items.map((item) =>
+        item.kind === 'car' ? (
+          <li key={item.car.objectID} className="results-grid__car">
+            <CarCard
+              car={item.car as unknown as Parameters<typeof CarCard>[0]['car']}
+              attributes={config.attributes}
+              headingLevel={2}
+              context={config.card}
+              favourite={
+                interactive && config.favourites ? (
+                  <FavouriteButton
+                    car={{
+                      id: item.car.objectID,
+                      name: item.car.name,
+                      slug: item.car.slug,
+                      make: item.car.make,
+                      model: item.car.model,
+                      primary_image_url: item.car.image ?? null,
+                    }}
+                  />
+                ) : undefined
+              }
+            />
+          </li>
+        ) : (
+          <li key={`promo-${item.position}`} className="results-grid__promo" data-promo-position={item.position}>
+            <article className="card promo-card">
+              {item.promo.image && <img src={item.promo.image} alt="" width={600} height={400} loading="lazy" />}
+              <div className="card__body">
+                <h2 className="card__title">
+                  <a href={item.promo.url}>{item.promo.title}</a>
+                </h2>
+                {item.promo.text && <p>{item.promo.text}</p>}
+              </div>
+            </article>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,73 @@
+import type { SearchDocument } from './document';
+import { decodeIndex, type IndexFile } from './index-file';
+import { createEngine, type Engine, type EngineParams, type EngineResult } from './engine';
+
+/**
+ * The search seam (DESIGN contract 5): one InstantSearch search client, `search(requests) =>
+ * Promise<{ results }>`, with two implementations (embedded here, Meilisearch in
+ * ./meilisearch.ts). Islands only ever see this interface.
+ */
+
+export interface SearchRequest {
+  indexName: string;
+  params?: EngineParams & Record<string, unknown>;
+}
+
+export interface SearchClient {
+  search(requests: readonly SearchRequest[]): Promise<{ results: EngineResult[] }>;
+}
+
+/** The file the build writes beside the pages (src/pages/search-index.json.ts). */
+export const INDEX_FILE = '/search-index.json';
+
+export interface EmbeddedClientOptions {
+  soldDays: number;
+  /** Loads the documents; the default fetches INDEX_FILE once, on the first search. */
+  load?: () => Promise<SearchDocument[]>;
+  now?: () => number;
+}
+
+async function fetchDocuments(): Promise<SearchDocument[]> {
+  const response = await fetch(INDEX_FILE);
+  if (!response.ok) throw new Error(`Search index ${INDEX_FILE} answered ${response.status}`);
+  return decodeIndex((await response.json()) as IndexFile);
+}
+
+/** The default engine: loads the tenant's documents lazily and answers every request locally. */
+export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClient & { ready(): Promise<Engine> } {
+  let engine: Promise<Engine> | undefined;
+  const ready = () => {
+    engine ??= (options.load ?? fetchDocuments)().then((docs) => createEngine(docs, { soldDays: options.soldDays, now: options.now }));
+    // A failed load is retried on the next search rather than cached forever.
+    engine.catch(() => (engine = undefined));
+    return engine;
+  };
+  return {
+    ready,
+    async search(requests) {
+      const loaded = await ready();
+      return { results: requests.map((request) => loaded.search(request.indexName, request.params ?? {})) };
+    },
+  };
+}
+
+/**
+ * SPEC 7: results cached by request, the oldest evicted when full. Only successful answers are
+ * kept, so a failure is retried.
+ */
+export function withCache(client: SearchClient, size = 50): SearchClient & { clear(): void } {
+  const cache = new Map<string, Promise<{ results: EngineResult[] }>>();
+  return {
+    clear: () => cache.clear(),
+    search(requests) {
+      const key = JSON.stringify(requests);
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const answer = client.search(requests);
+      cache.set(key, answer);
+      answer.catch(() => cache.delete(key));
+      while (cache.size > size) cache.delete(cache.keys().next().value!);
+      return answer;
+    },
+  };
+}

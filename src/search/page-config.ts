@@ -1,0 +1,91 @@
+import type { CardContext } from '../components/CarCard';
+import { tagSettings } from '../domain/tags';
+import { stockNoun } from '../site/stock-noun';
+import type { SiteData } from '../site/types';
+import type { Promos } from '../tenant/schema/promos';
+import type { SearchDocument } from './document';
+import { CAR_TYPE_ROUTES, type RouteBase } from './url-codec';
+
+/** Everything the search island needs, built at build time and passed as one serialisable prop. */
+export interface SearchPageConfig {
+  /** The route this page was rendered for. */
+  path: string;
+  /** Routes the island may write URLs under: this page's and the car-type routes. */
+  routes: RouteBase[];
+  hitsPerPage: number;
+  cardsPerRow: 3 | 4;
+  attributes: string[];
+  card: CardContext;
+  favourites: boolean;
+  promos: Promos;
+  soldDays: number;
+  backend: { kind: 'embedded' } | { kind: 'meilisearch'; host: string; searchKey: string; index: string };
+  noun: { singular: string; plural: string };
+  clearFiltersUrl: string;
+  /** Facets worth showing on this site (a dealer with one dealership gets no dealership facet). */
+  facets: string[];
+}
+
+const ALL_FACETS = [
+  'car_type',
+  'make',
+  'model',
+  'badge',
+  'year',
+  'body',
+  'fuel',
+  'transmission',
+  'drive',
+  'colour',
+  'seats',
+  'location_name',
+  'dealership_name',
+  'state',
+  'tag',
+  'certified',
+  'weekly_price_range',
+];
+
+/** Facets with at least two values in stock (or one, for the route's own filter), in panel order. */
+export function usefulFacets(docs: SearchDocument[]): string[] {
+  return ALL_FACETS.filter((field) => {
+    const values = new Set<string>();
+    for (const doc of docs) {
+      const value = (doc as unknown as Record<string, unknown>)[field];
+      if (Array.isArray(value)) value.forEach((item) => values.add(String(item)));
+      else if (value != null) values.add(String(value));
+      if (values.size > 1) return true;
+    }
+    return ['car_type', 'make', 'model'].includes(field) && values.size > 0;
+  });
+}
+
+export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchDocument[]): SearchPageConfig {
+  const { tenant } = site;
+  const routes = [route, ...CAR_TYPE_ROUTES.filter((candidate) => candidate.path !== route.path)];
+  const backend: SearchPageConfig['backend'] =
+    tenant.search.backend === 'meilisearch' && tenant.search.meilisearch
+      ? { kind: 'meilisearch', host: tenant.search.meilisearch.host, searchKey: tenant.search.meilisearch.search_key, index: tenant.search.meilisearch.index }
+      : { kind: 'embedded' };
+  return {
+    path: route.path,
+    routes,
+    hitsPerPage: tenant.search.hits_per_page,
+    cardsPerRow: tenant.search.cards_per_row,
+    attributes: tenant.search.card_attributes,
+    card: {
+      nowMs: Date.parse(site.builtAt),
+      tags: tagSettings(tenant),
+      labels: { finance_button: tenant.labels.finance_button, reserve_button: tenant.labels.reserve_button },
+      links: { test_drive: tenant.links.test_drive, finance: tenant.links.finance },
+      features: { reserve: tenant.features.reserve, personalised_finance: tenant.features.personalised_finance },
+    },
+    favourites: tenant.features.favourites,
+    promos: tenant.promos,
+    soldDays: tenant.stock.include_sold_cars_days,
+    backend,
+    noun: stockNoun(tenant),
+    clearFiltersUrl: tenant.links.clear_filters,
+    facets: usefulFacets(docs),
+  };
+}
