@@ -22,6 +22,8 @@ import { priceWindow, similarCars } from '../../src/domain/vehicle/similar';
 import { availability, carJsonLd } from '../../src/domain/vehicle/json-ld';
 import { allSpecifications, caravanSpecifications, carDetails, keyInformation, usedCarExtras } from '../../src/domain/vehicle/specs';
 import { enquireLabel, vehicleActions } from '../../src/domain/vehicle/status';
+import { belowMarketBy } from '../../src/domain/vehicle/market';
+import { COPIED_MS, copiedMessage, SHARE_WINDOW, shareLinks, TOAST_MS } from '../../src/domain/vehicle/share';
 
 function car(overrides: Partial<CarInput> = {}): Car {
   return CarSchema.parse({
@@ -332,4 +334,24 @@ describe('JSON-LD Car + Offer', () => {
       offers: { '@type': 'Offer', price: 30_000, priceCurrency: 'AUD', availability: 'https://schema.org/InStock' },
     });
   });
+});
+
+describe('market-price indicator (SPEC 5)', () => {
+  it.each([
+    [30_000, 30_499, undefined],
+    [30_000, 30_500, 500],
+    [10, 5_000, undefined],
+    [30_000, null, undefined],
+  ])('price %s, average %s -> %s under', (price, average, under) =>
+    expect(belowMarketBy(car({ price, autograb_data: { average_market_price: average } }))).toBe(under),
+  );
+});
+
+describe('share (SPEC 9)', () => {
+  it('toast text and timings', () => {
+    expect(copiedMessage('2022 Toyota Corolla')).toBe('Copied 2022 Toyota Corolla to your clipboard!');
+    expect([TOAST_MS, COPIED_MS, SHARE_WINDOW]).toEqual([3000, 1500, 'width=550,height=400']);
+  });
+  it('share links carry the page URL', () =>
+    expect(shareLinks('https://x.example/cars/a', 'A car').every((link) => link.href.includes(encodeURIComponent('https://x.example/cars/a')))).toBe(true));
 });
