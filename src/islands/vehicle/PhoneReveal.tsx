@@ -43,9 +43,9 @@ export default function PhoneReveal({ phone, carId, dealershipId, websiteId, rev
       href={telHref(phone)}
       onClick={onClick}
       data-revealed={revealed ? 'true' : 'false'}
-      aria-label={revealed ? `${label} ${shown}` : `${label}: show the phone number ${shown}`}
     >
       <span>{label}</span> <span className="vehicle-phone__number">{shown}</span>
+      {!revealed && <span className="visually-hidden"> (show the full number)</span>}
     </a>
   );
 }
