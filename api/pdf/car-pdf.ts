@@ -84,7 +84,14 @@ class Writer {
         const label = pdfSafe(`${item.label}: `);
         this.page.drawText(label, { x, y: this.y, size: 10, font: this.bold, color: TEXT });
         const value = pdfSafe(item.value);
-        this.page.drawText(value, { x: x + this.bold.widthOfTextAtSize(label, 10), y: this.y, size: 10, font: this.regular, color: TEXT, maxWidth: column - 8 });
+        this.page.drawText(value, {
+          x: x + this.bold.widthOfTextAtSize(label, 10),
+          y: this.y,
+          size: 10,
+          font: this.regular,
+          color: TEXT,
+          maxWidth: column - 8,
+        });
       });
       this.y -= 6;
     }

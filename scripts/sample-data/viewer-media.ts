@@ -10,24 +10,22 @@ import type { Shape } from './catalogue/types';
 import { svgDoc } from './svg/common';
 import * as exterior from './svg/exterior';
 
-/** Frames per 360 spin: one every 30 degrees. */
-export const SPIN_FRAMES = 12;
+/** Frames per 360 spin: one every 45 degrees. */
+export const SPIN_FRAMES = 8;
+/** Paints that get spin frames: enough demo cars with a spin, without drawing a set for every colour. */
+const SPIN_PAINTS = new Set(['white', 'silver', 'red']);
 
 const IMAGE_URL = /^\/media\/cars\/([a-z0-9]+)\/[a-z0-9]+-([a-z]+)\.svg$/;
 
-/** Which exterior drawing shows each 30-degree step, and whether it is mirrored (the far side). */
+/** Which exterior drawing shows each 45-degree step, and whether it is mirrored (the far side). */
 const FRAME_VIEWS: [draw: (shape: Shape, paint: string) => string, mirrored: boolean][] = [
   [exterior.front, false],
   [exterior.front34, false],
-  [exterior.front34, false],
   [exterior.side, false],
-  [exterior.rear34, false],
   [exterior.rear34, false],
   [exterior.rear, false],
   [exterior.rear34, true],
-  [exterior.rear34, true],
   [exterior.side, true],
-  [exterior.front34, true],
   [exterior.front34, true],
 ];
 
@@ -60,13 +58,14 @@ function walkaroundSvg(shape: string, paint: string): string {
     600,
     400,
     `Walkaround video of a ${paint} ${shape}`,
-    `<image width="600" height="400" href="${frames[0]}"><animate attributeName="href" values="${frames.join(';')}" dur="3.6s" calcMode="discrete" repeatCount="indefinite"/></image>`,
+    `<image width="600" height="400" href="${frames[0]}"><animate attributeName="href" values="${frames.join(';')}" dur="2.4s" calcMode="discrete" repeatCount="indefinite"/></image>`,
   );
 }
 
 /**
- * Add viewer media to some cars: every third car (by id) gets spin frames and an interior view,
- * every sixth a walkaround video, and every fourth (offset one) a stock video among its photos.
+ * Add viewer media to some cars in a spin paint: every third (by id) gets spin frames and an
+ * interior view, every sixth a walkaround video, and every fourth (offset one) a stock video
+ * among its photos.
  */
 export function addViewerMedia(cars: CarInput[]): CarInput[] {
   for (const car of cars) {
@@ -76,14 +75,14 @@ export function addViewerMedia(cars: CarInput[]): CarInput[] {
     const [, shape, paint] = match as unknown as [string, string, string];
     if (!(paint in PAINT_HEX)) continue;
     const id = Number(car.id);
-    if (id % 3 === 0) {
+    if (id % 3 === 0 && SPIN_PAINTS.has(paint)) {
       car.spin_images = Array.from({ length: SPIN_FRAMES }, (_, frame) => spinFrameUrl(shape, paint, frame));
       // The sixth photo is an interior view for every kind of vehicle (see images.ts GALLERIES).
       const interior = car.images?.[5]?.image.url;
       if (interior) car.spin_interior_image = interior;
     }
-    if (id % 6 === 0) car.walkaround_videos = [{ video: { url: walkaroundVideoUrl(shape, paint) } }];
-    if (id % 4 === 1) car.video_url = walkaroundVideoUrl(shape, paint);
+    if (id % 6 === 0 && SPIN_PAINTS.has(paint)) car.walkaround_videos = [{ video: { url: walkaroundVideoUrl(shape, paint) } }];
+    if (id % 4 === 1 && SPIN_PAINTS.has(paint)) car.video_url = walkaroundVideoUrl(shape, paint);
   }
   return cars;
 }

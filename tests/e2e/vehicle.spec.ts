@@ -81,7 +81,10 @@ test.describe('vehicle page: status rules (SPEC 4)', () => {
     test.skip(!site.tenant.features.trade_in_valuation, `${site.tenant.slug} has no trade-in valuation`);
     const yes = find(site, (c) => c.status === 'in_stock' && !c.reserved && !c.sold && (c.price ?? 0) > 200)!;
     await open(page, yes);
-    await expect(page.locator('.vehicle__sidebar').getByRole('link', { name: 'Trade-In Valuation' })).toHaveAttribute('href', `/cars/trade-in?car_id=${yes.id}`);
+    await expect(page.locator('.vehicle__sidebar').getByRole('link', { name: 'Trade-In Valuation' })).toHaveAttribute(
+      'href',
+      `/cars/trade-in?car_id=${yes.id}`,
+    );
     const no = find(site, (c) => c.reserved === true || c.status === 'coming_soon');
     if (no) {
       await open(page, no);

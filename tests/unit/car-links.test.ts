@@ -26,9 +26,9 @@ describe('car call-to-action links (SPEC 2 routes)', () => {
   });
   it('finance: /personalised/finance?car_id= only with an nvic and the feature on', () => {
     const withNvic = { ...car, nvic: 'ABC123' };
-    expect(financeUrl(withNvic, { ...tenant, features: { personalised_finance: true } })).toBe('/personalised/finance?car_id=4021');
+    expect(financeUrl(withNvic, { ...tenant, features: { ...tenant.features, personalised_finance: true } })).toBe('/personalised/finance?car_id=4021');
     expect(financeUrl(withNvic, tenant)).toMatch(/^\/finance\?/);
-    expect(financeUrl(car, { ...tenant, features: { personalised_finance: true } })).toMatch(/^\/finance\?/);
+    expect(financeUrl(car, { ...tenant, features: { ...tenant.features, personalised_finance: true } })).toMatch(/^\/finance\?/);
   });
   it('finance without a car is the plain finance page', () => expect(financeUrl(undefined, tenant)).toBe('/finance'));
   it('the other routes', () => {

@@ -38,12 +38,7 @@ export default function PhoneReveal({ phone, carId, dealershipId, websiteId, rev
   };
   const shown = revealed ? formatPhone(phone) : maskPhone(phone);
   return (
-    <a
-      className="btn btn-outline vehicle-phone"
-      href={telHref(phone)}
-      onClick={onClick}
-      data-revealed={revealed ? 'true' : 'false'}
-    >
+    <a className="btn btn-outline vehicle-phone" href={telHref(phone)} onClick={onClick} data-revealed={revealed ? 'true' : 'false'}>
       <span>{label}</span> <span className="vehicle-phone__number">{shown}</span>
       {!revealed && <span className="visually-hidden"> (show the full number)</span>}
     </a>
