@@ -7,6 +7,7 @@ import { visitorRoutes } from './visitor';
 import { authRoutes } from './auth';
 import { reserveRoutes } from './reserve';
 import { watchlistRoutes } from './watchlist';
+import { pdfRoutes } from './pdf';
 
 /** Every route group of the API, mounted under /api in this order. */
-export const ROUTES: RouteModule[] = [healthRoutes, leadRoutes, visitorRoutes, dealerRoutes, tradeInRoutes, authRoutes, watchlistRoutes, reserveRoutes];
+export const ROUTES: RouteModule[] = [healthRoutes, leadRoutes, visitorRoutes, dealerRoutes, tradeInRoutes, authRoutes, watchlistRoutes, reserveRoutes, pdfRoutes];

@@ -15,6 +15,7 @@ import { brandLogoUrl, buildManufacturers } from './manufacturers';
 import { buildModels } from './models';
 import { buildOffers } from './offers';
 import { buildReviews } from './reviews';
+import { addViewerMedia, viewerMediaImages } from './viewer-media';
 import { brandLogoSvg, locationSvg, modelSvg, offerSvg } from './svg/scenes';
 import { PROFILES, type TenantProfile } from './tenants';
 import { slugify } from './text';
@@ -70,8 +71,8 @@ interface TenantFeeds {
 function buildTenant(profile: TenantProfile, seed: number, nowMs: number, soldDays: number): TenantFeeds {
   const rng = tenantRng(seed, profile.slug);
   const network = buildNetwork(profile, rng.fork('locations'));
-  const cars = buildCars(carContext(profile, seed, nowMs, soldDays, network), profile.carCount);
-  const images = new Map<string, string>();
+  const cars = addViewerMedia(buildCars(carContext(profile, seed, nowMs, soldDays, network), profile.carCount));
+  const images = viewerMediaImages(cars);
   for (const location of network.locations) {
     const url = location.image?.image.url;
     if (url) images.set(url, locationSvg(location.name, profile.colour, location.location_type ?? 'sales'));

@@ -12,6 +12,7 @@ import { svgDoc } from './svg/common';
 import * as exterior from './svg/exterior';
 import * as interior from './svg/interior';
 import { notFoundSvg } from './svg/scenes';
+import { viewerMediaImages } from './viewer-media';
 
 type Render = (shape: Shape, tone: string) => string;
 
@@ -135,6 +136,8 @@ export async function writeCarImages(
     const svg = renderCarImage(url);
     if (svg) jobs.push(writePublicFile(root, url, svg));
   }
+  // Spin frames and demo videos of the cars that have them (viewer-media.ts).
+  for (const [url, svg] of viewerMediaImages(cars as Parameters<typeof viewerMediaImages>[0])) jobs.push(writePublicFile(root, url, svg));
   await Promise.all(jobs);
   return jobs.length;
 }

@@ -34,6 +34,7 @@ export const FeaturesSchema = z
     reviews: z.boolean().default(true),
     sales_counter: z.boolean().default(false),
     default_media_view: z.enum(['spin', 'gallery']).default('spin').describe('The vehicle viewer opens on this view when the car has it.'),
+    spin_auto_rotate: z.boolean().default(true).describe('The 360 spin turns once around by itself when shown (SPEC 4); false leaves it still.'),
     sign_in_gated: z.array(SignInKindSchema).default([]).describe('Routes a visitor must sign in for.'),
   })
   .strict();

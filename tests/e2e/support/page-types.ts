@@ -17,6 +17,11 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   const sold = site.cars.find((car) => !isAvailable(car));
   if (sold) urls.push({ type: 'vehicle (sold)', path: `/cars/${sold.slug}` });
   urls.push({ type: 'search', path: '/search/new-used-and-demo-cars' });
+  const spin = site.cars.find((car) => (car.spin_images?.length ?? 0) > 1);
+  if (spin) urls.push({ type: 'vehicle (360 spin)', path: `/cars/${spin.slug}` });
+  const comingSoon = site.cars.find((car) => car.status === 'coming_soon');
+  if (comingSoon) urls.push({ type: 'vehicle (coming soon)', path: `/cars/${comingSoon.slug}` });
+  if (site.cars[0]) urls.push({ type: 'print view', path: `/print?car_id=${site.cars[0].slug}` });
   urls.push({ type: 'not found', path: '/no-such-page' });
   urls.push({ type: 'lead sent (success)', path: '/success' }, { type: 'book a test drive', path: '/book-test-drive/' }, { type: 'trade-in', path: '/trade-in' }, { type: 'finance enquiry', path: '/finance' });
   urls.push(...accountPageUrls(site, available)); // accounts

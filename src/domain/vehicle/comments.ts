@@ -1,0 +1,24 @@
+/** SPEC 9: dealer comments truncate at 400 characters until the visitor shows the full text. */
+export const COMMENTS_TRUNCATE_AT = 400;
+
+export const COMMENTS_PENDING = 'Dealer comments are pending. Please check back here later.';
+
+export interface DealerComments {
+  full: string;
+  /** The truncated text, or undefined when the full text is short enough to show as it is. */
+  short?: string;
+}
+
+/**
+ * Dealer comments for display: blank means pending (undefined). Longer than 400 characters gets a
+ * short form cut at 400 (back to the last space when one is near, so no word is split) plus "…".
+ */
+export function dealerComments(text: string | null | undefined, limit = COMMENTS_TRUNCATE_AT): DealerComments | undefined {
+  const full = (text ?? '').trim();
+  if (!full) return undefined;
+  if (full.length <= limit) return { full };
+  let cut = full.slice(0, limit);
+  const space = cut.lastIndexOf(' ');
+  if (space > limit - 40) cut = cut.slice(0, space);
+  return { full, short: `${cut.trimEnd()}…` };
+}
