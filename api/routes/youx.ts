@@ -4,7 +4,10 @@ import type { ApiApp } from '../types';
 
 const QuoteRequestSchema = z.object({
   selfAssessedCreditScore: z.enum(CREDIT_SCORES, { error: `Choose one of ${CREDIT_SCORES.join(', ')}.` }),
-  purchasePrice: z.number({ error: 'Enter the purchase price as a number.' }).gt(0, 'The purchase price must be more than $0.').max(1_000_000, 'The purchase price must be at most $1,000,000.'),
+  purchasePrice: z
+    .number({ error: 'Enter the purchase price as a number.' })
+    .gt(0, 'The purchase price must be more than $0.')
+    .max(1_000_000, 'The purchase price must be at most $1,000,000.'),
   loanTerm: z.number({ error: 'Enter the loan term in years.' }).min(1, 'The loan term must be 1 to 7 years.').max(7, 'The loan term must be 1 to 7 years.'),
   year: z.number({ error: 'Enter the vehicle year, like 2022.' }).int('Enter the vehicle year, like 2022.').min(1900, 'Enter a vehicle year from 1900.'),
   vin: z.string({ error: 'The VIN must be text.' }).max(17, 'A VIN has at most 17 characters.').nullish(),
@@ -35,7 +38,8 @@ export function youxRoutes(app: ApiApp): void {
       return c.json({ error: 'Please fix the quote request.', fields }, 422);
     }
     const currentYear = new Date(builtAt).getUTCFullYear() || new Date().getUTCFullYear();
-    if (parsed.data.year > currentYear + 1) return c.json({ error: 'Please fix the quote request.', fields: { year: `Enter a vehicle year up to ${currentYear + 1}.` } }, 422);
+    if (parsed.data.year > currentYear + 1)
+      return c.json({ error: 'Please fix the quote request.', fields: { year: `Enter a vehicle year up to ${currentYear + 1}.` } }, 422);
     const { vin, nvic, whoIsHelping, ...request } = parsed.data;
     return c.json(youxQuote({ ...request, vin: vin ?? undefined, nvic: nvic ?? undefined, whoIsHelping: whoIsHelping ?? undefined }, currentYear));
   });

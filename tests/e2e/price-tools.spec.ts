@@ -18,7 +18,13 @@ test.describe.configure({ timeout: 90_000 });
 function financeCar(site: SiteData): Car | undefined {
   return site.cars.find((car) => {
     const lender = lenderFor(car, site.tenant.finance.provider);
-    return isAvailable(car) && showsCalculator(car, site.tenant.finance) && typeof lender?.paymentWeek === 'number' && lender.paymentWeek > 25 && (lender.disclaimer ?? '').length > 197;
+    return (
+      isAvailable(car) &&
+      showsCalculator(car, site.tenant.finance) &&
+      typeof lender?.paymentWeek === 'number' &&
+      lender.paymentWeek > 25 &&
+      (lender.disclaimer ?? '').length > 197
+    );
   });
 }
 
@@ -51,7 +57,13 @@ test.describe('Finance Calculator', () => {
     const price = panel.getByLabel('Purchase Price');
     await price.fill('45,000');
     const rules = calculatorRules(site.tenant.finance, car, lender);
-    const weekly = periodicPayment({ principal: 45000 - (lender.deposit ?? 0) + rules.establishmentFee, annualRate: lender.interestRate!, periodsPerYear: 52, years: 5, residual: lender.balloon ?? 0 });
+    const weekly = periodicPayment({
+      principal: 45000 - (lender.deposit ?? 0) + rules.establishmentFee,
+      annualRate: lender.interestRate!,
+      periodsPerYear: 52,
+      years: 5,
+      residual: lender.balloon ?? 0,
+    });
     await expect(result.getByTestId('repayment')).toHaveText(formatPrice(weekly));
     await expect(result.getByTestId('total')).toHaveText(formatPrice(weekly * 260 + rules.establishmentFee));
 
@@ -201,7 +213,12 @@ test.describe('Fuel and delivery calculators', () => {
     const car = site.cars.find((item) => isAvailable(item) && isElectric(item));
     test.skip(!car, 'no electric car on this tenant');
     await page.goto(`/cars/${car!.slug}`);
-    await expect(page.getByRole('heading', { name: 'Finance Calculator' }).or(page.getByRole('heading', { name: 'Delivery Calculator' })).first()).toBeAttached();
+    await expect(
+      page
+        .getByRole('heading', { name: 'Finance Calculator' })
+        .or(page.getByRole('heading', { name: 'Delivery Calculator' }))
+        .first(),
+    ).toBeAttached();
     await expect(page.getByRole('heading', { name: 'Fuel Cost Calculator' })).toHaveCount(0);
   });
 

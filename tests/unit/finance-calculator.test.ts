@@ -165,8 +165,16 @@ describe('per-provider and per-site rules are configuration', () => {
   });
 
   it('a provider with 7.5-14.5% rates, a 5,000 minimum, 1,360.5 fee and its own rounding', () => {
-    const settings = finance({ provider: 'loans', providers: { loans: { min_amount: 5000, rate_min: 7.5, rate_max: 14.5, establishment_fee: 1360.5, rounding_threshold: 0.2 } } });
-    expect(calculatorRules(settings, undefined)).toMatchObject({ amount: { min: 5000 }, rate: { min: 7.5, max: 14.5 }, establishmentFee: 1360.5, roundingThreshold: 0.2 });
+    const settings = finance({
+      provider: 'loans',
+      providers: { loans: { min_amount: 5000, rate_min: 7.5, rate_max: 14.5, establishment_fee: 1360.5, rounding_threshold: 0.2 } },
+    });
+    expect(calculatorRules(settings, undefined)).toMatchObject({
+      amount: { min: 5000 },
+      rate: { min: 7.5, max: 14.5 },
+      establishmentFee: 1360.5,
+      roundingThreshold: 0.2,
+    });
   });
 
   it('a site variant with 4-20% rates and a 5 year term maximum', () => {
@@ -196,13 +204,36 @@ describe('per-provider and per-site rules are configuration', () => {
   });
 });
 
-const lender: LenderFigures = { interestRate: 8.99, comparisonRate: 9.34, paymentWeek: 229.77, paymentMonth: 997.93, termYears: 5, deposit: 5300, balloon: 0, establishmentFees: 395 };
+const lender: LenderFigures = {
+  interestRate: 8.99,
+  comparisonRate: 9.34,
+  paymentWeek: 229.77,
+  paymentMonth: 997.93,
+  termYears: 5,
+  deposit: 5300,
+  balloon: 0,
+  establishmentFees: 395,
+};
 const defaults = { rate: 10, termYears: 5, amount: 30000 };
 
 describe('calculator results (SPEC 2, 4, 9)', () => {
   it('starts from the car price and the lender’s term, rate, deposit and balloon, weekly', () => {
-    expect(initialInputs({ price: 52990 }, lender, rules, defaults)).toEqual({ amount: 52990, term: 5, interest: 8.99, tradeIn: 5300, residual: 0, frequency: 'week' });
-    expect(initialInputs({ price: null as unknown as number }, undefined, rules, defaults)).toEqual({ amount: 30000, term: 5, interest: 10, tradeIn: 0, residual: 0, frequency: 'week' });
+    expect(initialInputs({ price: 52990 }, lender, rules, defaults)).toEqual({
+      amount: 52990,
+      term: 5,
+      interest: 8.99,
+      tradeIn: 5300,
+      residual: 0,
+      frequency: 'week',
+    });
+    expect(initialInputs({ price: null as unknown as number }, undefined, rules, defaults)).toEqual({
+      amount: 30000,
+      term: 5,
+      interest: 10,
+      tradeIn: 0,
+      residual: 0,
+      frequency: 'week',
+    });
   });
 
   it('uses the lender’s payment while the loan is unchanged, for every frequency', () => {
@@ -232,7 +263,13 @@ describe('calculator results (SPEC 2, 4, 9)', () => {
 
   it('computes the result sentence pieces and total', () => {
     const result = calculate(base, { rules });
-    expect(result).toMatchObject({ lead: 'Your monthly repayment is calculated to be', repaymentText: '$637', suffix: '/mo*', termText: '5 Years', quotable: true });
+    expect(result).toMatchObject({
+      lead: 'Your monthly repayment is calculated to be',
+      repaymentText: '$637',
+      suffix: '/mo*',
+      termText: '5 Years',
+      quotable: true,
+    });
     expect(result.total).toBeCloseTo(637.4114 * 60, 1);
     expect(result.totalText).toBe('$38,245');
   });

@@ -6,15 +6,33 @@ import { FinanceSchema } from '../../src/tenant/schema/finance';
 import { FeaturesSchema } from '../../src/tenant/schema/features';
 import type { Car } from '../../src/feeds/schemas';
 
-const gauge = { fill: 0.41, listing_price: 52990, market_range_min: 48570, market_range_max: 59370, confidence: 0.62, description: 'Priced $980 below the average.' };
+const gauge = {
+  fill: 0.41,
+  listing_price: 52990,
+  market_range_min: 48570,
+  market_range_max: 59370,
+  confidence: 0.62,
+  description: 'Priced $980 below the average.',
+};
 const cars = [
-  { id: 11, slug: 'gauge-car', price: 52990, autogauge: gauge, finance_lenders: { stratton: { interestRate: 8.99, comparisonRate: 9.34, disclaimer: 'Lender says 8.99%.' } } },
+  {
+    id: 11,
+    slug: 'gauge-car',
+    price: 52990,
+    autogauge: gauge,
+    finance_lenders: { stratton: { interestRate: 8.99, comparisonRate: 9.34, disclaimer: 'Lender says 8.99%.' } },
+  },
   { id: 12, slug: 'plain-car', price: 20000, autogauge: null, finance_lenders: null },
 ] as unknown as Car[];
 
 function siteWith(features: Record<string, unknown> = {}, delivery: Record<string, unknown> = {}): SiteData {
   return {
-    tenant: { slug: 'demo', features: FeaturesSchema.parse(features), delivery: DeliverySchema.parse(delivery), finance: FinanceSchema.parse({ provider: 'stratton' }) },
+    tenant: {
+      slug: 'demo',
+      features: FeaturesSchema.parse(features),
+      delivery: DeliverySchema.parse(delivery),
+      finance: FinanceSchema.parse({ provider: 'stratton' }),
+    },
     builtAt: '2026-11-22T00:00:00.000Z',
     cars,
   } as unknown as SiteData;
@@ -27,7 +45,13 @@ function apiFor(site: SiteData) {
 const api = apiFor(siteWith());
 const get = (path: string, app = api) => app.fetch(new Request(`http://x/api${path}`));
 const post = (path: string, body: unknown, app = api) =>
-  app.fetch(new Request(`http://x/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  app.fetch(
+    new Request(`http://x/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 
 describe('GET /api/delivery', () => {
   it('prices a postcode by its region', async () => {
@@ -93,7 +117,15 @@ describe('GET /api/finance/disclaimer/{car_id}', () => {
 
 describe('POST /api/youx/quote', () => {
   const youx = apiFor(siteWith({ youx_quote: true }));
-  const valid = { selfAssessedCreditScore: 'GREAT', purchasePrice: 30000, loanTerm: 5, year: 2024, vin: 'JTNKU3JE60J021675', nvic: 'ABC123', whoIsHelping: 'Dealer' };
+  const valid = {
+    selfAssessedCreditScore: 'GREAT',
+    purchasePrice: 30000,
+    loanTerm: 5,
+    year: 2024,
+    vin: 'JTNKU3JE60J021675',
+    nvic: 'ABC123',
+    whoIsHelping: 'Dealer',
+  };
 
   it('quotes a weekly repayment with advertised and comparison rates', async () => {
     const response = await post('/youx/quote', valid, youx);

@@ -51,7 +51,9 @@ describe('delivery calculator (SPEC 5, 8)', () => {
   it('the SPEC messages', () => {
     expect(POSTCODE_REQUIRED).toBe('Please enter a postcode.');
     expect(POSTCODE_INVALID).toBe('Invalid postcode. Please enter a 4-digit number.');
-    expect(NO_ESTIMATE).toBe("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+    expect(NO_ESTIMATE).toBe(
+      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    );
   });
 
   it.each([
@@ -67,10 +69,17 @@ describe('delivery calculator (SPEC 5, 8)', () => {
     ['7000', 'Hobart'],
   ])('default table: %s is %s', (postcode, name) => expect(deliveryQuote(postcode, DEFAULT_DELIVERY_REGIONS)?.name).toBe(name));
 
-  it.each(['1000', '0100', '5900', '6900', '7900', '9999', 'abcd'])('no estimate for %s', (postcode) => expect(deliveryQuote(postcode, DEFAULT_DELIVERY_REGIONS)).toBeUndefined());
+  it.each(['1000', '0100', '5900', '6900', '7900', '9999', 'abcd'])('no estimate for %s', (postcode) =>
+    expect(deliveryQuote(postcode, DEFAULT_DELIVERY_REGIONS)).toBeUndefined(),
+  );
 
   it('a tenant table by postcode range, first match wins', () => {
-    const { regions } = DeliverySchema.parse({ regions: [{ name: 'Local', from: '4150', to: '4160', price: 0 }, { name: 'Queensland', from: '4000', to: '4999', price: 450 }] });
+    const { regions } = DeliverySchema.parse({
+      regions: [
+        { name: 'Local', from: '4150', to: '4160', price: 0 },
+        { name: 'Queensland', from: '4000', to: '4999', price: 450 },
+      ],
+    });
     expect(deliveryQuote('4157', regions)).toEqual({ price: 0, name: 'Local' });
     expect(deliveryQuote('4000', regions)).toEqual({ price: 450, name: 'Queensland' });
     expect(deliveryQuote('2000', regions)).toBeUndefined();

@@ -5,16 +5,7 @@
 import type { Car, LenderFigures } from '../../feeds/schemas';
 import { formatPrice } from '../format';
 import { clampToRange } from './inputs';
-import {
-  ENQUIRE_FOR_FINANCE,
-  frequency,
-  isQuotable,
-  periodicPayment,
-  repaymentSuffix,
-  roundRepayment,
-  totalRepayments,
-  type FrequencyName,
-} from './repayment';
+import { ENQUIRE_FOR_FINANCE, frequency, isQuotable, periodicPayment, repaymentSuffix, roundRepayment, totalRepayments, type FrequencyName } from './repayment';
 import type { CalculatorRules } from './rules';
 
 /** SPEC 3 calculator inputs (amount, term, interest, tradeIn, residual) and the frequency. */
@@ -42,7 +33,12 @@ const num = (value: unknown): number | undefined => (typeof value === 'number' &
  * Where the calculator starts: the car's price (else the default amount), the lender's term, rate,
  * deposit and balloon (else the site defaults), weekly. Each value is put in range.
  */
-export function initialInputs(car: Pick<Car, 'price'> | undefined, lender: LenderFigures | undefined, rules: CalculatorRules, defaults: CalculatorDefaults): CalculatorInputs {
+export function initialInputs(
+  car: Pick<Car, 'price'> | undefined,
+  lender: LenderFigures | undefined,
+  rules: CalculatorRules,
+  defaults: CalculatorDefaults,
+): CalculatorInputs {
   const price = num(car?.price);
   const lenderTerm = num(lender?.termYears) ?? (num(lender?.termMonths) !== undefined ? num(lender?.termMonths)! / 12 : undefined);
   return {

@@ -71,7 +71,9 @@ export function calculatorRules(
   const minAmount = site.min_amount ?? provider.min_amount;
   const price = typeof car?.price === 'number' ? car.price : 0;
   const sliderMax =
-    site.slider_follows_price && price > LIMITS.sliderFollowsAbove ? Math.ceil((price * LIMITS.sliderFollowFactor) / site.slider_step) * site.slider_step : site.slider_max;
+    site.slider_follows_price && price > LIMITS.sliderFollowsAbove
+      ? Math.ceil((price * LIMITS.sliderFollowFactor) / site.slider_step) * site.slider_step
+      : site.slider_max;
   return {
     amount: { min: minAmount, max: site.max_amount, step: 1 },
     slider: { min: minAmount, max: Math.max(sliderMax, minAmount + site.slider_step), step: site.slider_step },

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { NO_ESTIMATE, POSTCODE_MAX_LENGTH, POSTCODE_PLACEHOLDER, postcodeError, type DeliveryQuote } from '../../domain/delivery';
 import { formatPrice } from '../../domain/format';
 
@@ -11,8 +11,7 @@ export default function DeliveryCalculator() {
   const [error, setError] = useState<string | undefined>();
   const [result, setResult] = useState<Result>({ kind: 'idle' });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     const message = postcodeError(postcode);
     setError(message);
     if (message) {
@@ -30,7 +29,14 @@ export default function DeliveryCalculator() {
   }
 
   return (
-    <form className="delivery-calculator" noValidate onSubmit={submit}>
+    <form
+      className="delivery-calculator"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <div className="price-field">
         <label htmlFor={id}>Postcode</label>
         <div className="delivery-calculator__row">

@@ -52,7 +52,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     tradeIn: rules.tradeIn,
     residual: rules.residual,
   };
-  const [text, setText] = useState<Record<NumericField, string>>(() => Object.fromEntries(FIELDS.map((field) => [field, textOf(field, initial[field])])) as Record<NumericField, string>);
+  const [text, setText] = useState<Record<NumericField, string>>(
+    () => Object.fromEntries(FIELDS.map((field) => [field, textOf(field, initial[field])])) as Record<NumericField, string>,
+  );
   const [frequency, setFrequency] = useState<FrequencyName>(initial.frequency);
   const [expanded, setExpanded] = useState(false);
   const [quote, setQuote] = useState<YouxQuote | undefined>();
@@ -73,7 +75,12 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   useEffect(() => {
     if (!props.youxRequest) return;
     const controller = new AbortController();
-    fetch('/api/youx/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(props.youxRequest), signal: controller.signal })
+    fetch('/api/youx/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(props.youxRequest),
+      signal: controller.signal,
+    })
       .then((response) => (response.ok ? (response.json() as Promise<YouxQuote>) : undefined))
       .then((value) => value && typeof value.weeklyRepaymentAmount === 'number' && setQuote(value))
       .catch(() => undefined); // SPEC 8: quote failures are silent
@@ -136,9 +143,23 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             onChange={(event) => change('amount', formatAmountField(Number(event.currentTarget.value)))}
           />
         </div>
-        <NumberField name="term" label="Loan term in years" range={rules.term} value={text.term} onChange={(value) => change('term', value)} onBlur={() => settle('term')} />
+        <NumberField
+          name="term"
+          label="Loan term in years"
+          range={rules.term}
+          value={text.term}
+          onChange={(value) => change('term', value)}
+          onBlur={() => settle('term')}
+        />
         {props.showInterest && (
-          <NumberField name="interest" label="Interest rate in %" range={rules.rate} value={text.interest} onChange={(value) => change('interest', value)} onBlur={() => settle('interest')} />
+          <NumberField
+            name="interest"
+            label="Interest rate in %"
+            range={rules.rate}
+            value={text.interest}
+            onChange={(value) => change('interest', value)}
+            onBlur={() => settle('interest')}
+          />
         )}
         <div className="price-field">
           <label htmlFor={ids.select}>Repayment frequency</label>

@@ -14,7 +14,7 @@ export const FinanceProviderSchema = z
       .number()
       .min(0)
       .default(0)
-      .describe("Establishment fee added to the loan when the lender figures give none (SPEC: 0; 1,360.5 or 1,300 for some providers)."),
+      .describe('Establishment fee added to the loan when the lender figures give none (SPEC: 0; 1,360.5 or 1,300 for some providers).'),
     rounding_threshold: z
       .number()
       .gt(0)
@@ -43,10 +43,7 @@ export const FinanceCalculatorSchema = z
     min_amount: z.number().min(0).optional().describe("Overrides the provider's smallest purchase price for this site."),
     max_amount: z.number().min(1).default(250000).describe('Largest purchase price the field accepts.'),
     slider_max: z.number().min(1).default(100000).describe('Upper end of the loan amount slider.'),
-    slider_follows_price: z
-      .boolean()
-      .default(false)
-      .describe('When the car costs over 100,000, the slider goes up to 105% of its price (one SPEC site).'),
+    slider_follows_price: z.boolean().default(false).describe('When the car costs over 100,000, the slider goes up to 105% of its price (one SPEC site).'),
     slider_step: z.number().gt(0).default(500),
     default_amount: z.number().min(0).default(30000).describe('Purchase price the calculator starts at when the car has no price.'),
     term_max: z.number().min(1).max(7).default(7).describe('Longest loan term in years (SPEC: 7; 5 on some sites).'),
