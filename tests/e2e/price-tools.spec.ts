@@ -139,6 +139,27 @@ test.describe('Finance Calculator', () => {
     await expect(panel.getByRole('button', { name: 'Show More' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('analytics: event 26 once on the first change of a view', async ({ page, site }) => {
+    const car = financeCar(site);
+    test.skip(!car, 'no demo car with lender figures on this tenant');
+    const events: string[] = [];
+    page.on('console', (message) => message.text().startsWith('[analytics]') && events.push(message.text()));
+    await page.goto(`/cars/${car!.slug}`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    // Route events to the console sink so the test can count them.
+    await page.evaluate(() => (document.documentElement.dataset.analyticsSink = 'console'));
+    await panel.getByLabel('Purchase Price').fill('41000');
+    await panel.getByLabel('Loan term in years').fill('4');
+    await panel.getByLabel('Repayment frequency').selectOption('Fortnightly');
+    await expect(panel.getByRole('status').first()).toContainText('fortnightly');
+    expect(events.filter((text) => text.startsWith('[analytics] 26'))).toHaveLength(1);
+    if (site.tenant.finance.calculator.variant === 'enquiry_modal') {
+      await panel.getByRole('button', { name: 'Get Finance Now' }).click();
+      await expect.poll(() => events.filter((text) => text.startsWith('[analytics] 9')).length).toBe(1);
+    }
+  });
+
   test('the variant’s call to action', async ({ page, site, expectAccessible }) => {
     const car = financeCar(site);
     test.skip(!car, 'no demo car with lender figures on this tenant');
