@@ -1,5 +1,8 @@
 import type { RouteModule } from '../types';
+import { autogaugeRoutes } from './autogauge';
 import { dealerRoutes } from './dealers';
+import { deliveryRoutes } from './delivery';
+import { financeDisclaimerRoutes } from './finance-disclaimer';
 import { healthRoutes } from './health';
 import { leadRoutes } from './leads';
 import { tradeInRoutes } from './trade-in';
@@ -8,6 +11,21 @@ import { authRoutes } from './auth';
 import { reserveRoutes } from './reserve';
 import { watchlistRoutes } from './watchlist';
 import { pdfRoutes } from './pdf';
+import { youxRoutes } from './youx';
 
 /** Every route group of the API, mounted under /api in this order. */
-export const ROUTES: RouteModule[] = [healthRoutes, leadRoutes, visitorRoutes, dealerRoutes, tradeInRoutes, authRoutes, watchlistRoutes, reserveRoutes, pdfRoutes];
+export const ROUTES: RouteModule[] = [
+  healthRoutes,
+  leadRoutes,
+  visitorRoutes,
+  dealerRoutes,
+  tradeInRoutes,
+  authRoutes,
+  watchlistRoutes,
+  reserveRoutes,
+  pdfRoutes,
+  deliveryRoutes,
+  autogaugeRoutes,
+  youxRoutes,
+  financeDisclaimerRoutes,
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnalyticsSchema } from './analytics';
 import { ContentSchema } from './content';
+import { DeliverySchema } from './delivery';
 import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';
@@ -29,6 +30,7 @@ export const TenantSchema = z
     stock: StockSchema.prefault({}),
     search: SearchSchema.prefault({}),
     finance: FinanceSchema.prefault({}),
+    delivery: DeliverySchema.prefault({}),
     promos: PromosSchema.prefault({}),
     content: ContentSchema.prefault({}),
     analytics: AnalyticsSchema.prefault({}),

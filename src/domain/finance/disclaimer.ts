@@ -1,0 +1,51 @@
+/** Finance disclaimers (SPEC 4, 9): truncation for Show More / Show Less and the standard texts. */
+import { formatPrice } from '../format';
+
+/** SPEC 9: the finance disclaimer is cut at 197 characters until "Show More". */
+export const DISCLAIMER_TRUNCATE_AT = 197;
+
+export interface Truncated {
+  text: string;
+  /** True when text was cut, so a Show More / Show Less toggle is needed. */
+  truncated: boolean;
+}
+
+/** The first `limit` characters plus an ellipsis when longer. */
+export function truncateDisclaimer(text: string, limit = DISCLAIMER_TRUNCATE_AT): Truncated {
+  const trimmed = text.trim();
+  if (trimmed.length <= limit) return { text: trimmed, truncated: false };
+  return { text: `${trimmed.slice(0, limit).trimEnd()}...`, truncated: true };
+}
+
+/** SPEC 9: not a binding quote, approved applicants only, terms, fees and criteria apply. */
+export const INDICATIVE_DISCLAIMER =
+  'This calculator is indicative only and is not a binding quote or offer of finance. Approved applicants only. Terms, fees and lending criteria apply.';
+
+/** SPEC 9 comparison basis: a 5-year secured $30,000 loan. */
+export function comparisonBasisText(): string {
+  return `Comparison rate based on a 5 year secured loan of ${formatPrice(30_000)}. WARNING: This comparison rate is true only for the example given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.`;
+}
+
+/** SPEC 9 example: 5 year term, 10.0% deposit and a 30% final payment. */
+export const COMPARISON_EXAMPLE = { years: 5, depositPercent: 10, finalPaymentPercent: 30 } as const;
+
+/**
+ * The comparison rates quoted "from A% to B%": the provider's configured pair, else the lowest
+ * and highest percentages written in the disclaimer; undefined when neither gives two numbers.
+ */
+export function comparisonRateRange(disclaimer: string | null | undefined, configured?: [number, number]): [number, number] | undefined {
+  if (configured) return [Math.min(...configured), Math.max(...configured)];
+  const found = [...(disclaimer ?? '').matchAll(/(\d+(?:\.\d+)?)\s*%/g)].map((match) => Number(match[1]));
+  if (found.length < 2) return undefined;
+  return [Math.min(...found), Math.max(...found)];
+}
+
+export function comparisonRangeText(range: [number, number]): string {
+  return `Comparison rates from ${range[0].toFixed(2)}% to ${range[1].toFixed(2)}% p.a.`;
+}
+
+/** "$912.25", "$6": a fee with cents only when it has them. */
+export function formatFee(amount: number): string {
+  if (Number.isInteger(amount)) return formatPrice(amount);
+  return `$${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,277 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { Car } from '../../src/feeds/schemas';
+import type { SiteData } from '../../src/site/types';
+import { isAvailable } from '../../src/domain/stock';
+import { lenderFor, showsCalculator } from '../../src/domain/finance/estimate';
+import { calculatorRules } from '../../src/domain/finance/rules';
+import { periodicPayment } from '../../src/domain/finance/repayment';
+import { formatPrice } from '../../src/domain/format';
+import { financeUrl } from '../../src/site/car-links';
+import { gaugeView, showsPriceComparison } from '../../src/domain/price-comparison';
+import { isElectric } from '../../src/domain/fuel';
+
+// Shoppers using the vehicle page's price tools (SPEC 2, 4, 5, 8), on a demo car of each tenant.
+// axe on a whole vehicle page takes 15-25 s when the shared 2-core machine is busy.
+test.describe.configure({ timeout: 90_000 });
+
+function financeCar(site: SiteData): Car | undefined {
+  return site.cars.find((car) => {
+    const lender = lenderFor(car, site.tenant.finance.provider);
+    return (
+      isAvailable(car) &&
+      showsCalculator(car, site.tenant.finance) &&
+      typeof lender?.paymentWeek === 'number' &&
+      lender.paymentWeek > 25 &&
+      (lender.disclaimer ?? '').length > 197
+    );
+  });
+}
+
+/** Scroll a client:visible island into view and wait until it has hydrated. */
+async function hydrated(page: Page, section: Locator): Promise<void> {
+  await section.scrollIntoViewIfNeeded();
+  const islands = section.locator('astro-island');
+  const self = await section.evaluate((element) => element.tagName === 'ASTRO-ISLAND');
+  if (self) await expect(section).not.toHaveAttribute('ssr', { timeout: 20_000 });
+  else await expect(islands.and(page.locator('[ssr]'))).toHaveCount(0, { timeout: 20_000 });
+}
+
+test.describe('Finance Calculator', () => {
+  test('shows the lender’s repayment, then recalculates as the shopper types', async ({ page, site, expectAccessible }) => {
+    const car = financeCar(site);
+    test.skip(!car, 'no demo car with lender figures on this tenant');
+    const lender = lenderFor(car!, site.tenant.finance.provider)!;
+    await page.goto(`/cars/${car!.slug}#finance-calculator`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    await expect(panel.getByRole('heading', { name: 'Finance Calculator' })).toBeVisible();
+    const result = panel.getByRole('status').first();
+    await expect(result).toContainText('Your weekly repayment is calculated to be');
+    await expect(result.getByTestId('repayment')).toHaveText(formatPrice(lender.paymentWeek!));
+    await expect(result).toContainText('/wk*');
+    await expect(result).toContainText('5 Years');
+    await expect(result).toContainText('total repayments');
+
+    // A new price: standard amortisation of price - deposit + fee at the lender's rate.
+    const price = panel.getByLabel('Purchase Price');
+    await price.fill('45,000');
+    const rules = calculatorRules(site.tenant.finance, car, lender);
+    const weekly = periodicPayment({
+      principal: 45000 - (lender.deposit ?? 0) + rules.establishmentFee,
+      annualRate: lender.interestRate!,
+      periodsPerYear: 52,
+      years: 5,
+      residual: lender.balloon ?? 0,
+    });
+    await expect(result.getByTestId('repayment')).toHaveText(formatPrice(weekly));
+    await expect(result.getByTestId('total')).toHaveText(formatPrice(weekly * 260 + rules.establishmentFee));
+
+    await panel.getByLabel('Repayment frequency').selectOption('Monthly');
+    await expect(result).toContainText('Your monthly repayment is calculated to be');
+    await expect(result).toContainText('/mo*');
+    await panel.getByLabel('Loan term in years').fill('1');
+    await expect(result).toContainText('1 Year');
+    await expect(result).not.toContainText('1 Years');
+
+    await expectAccessible(page);
+  });
+
+  test('bad input: limits message, clamping, stripping and Enquire for Finance', async ({ page, site }) => {
+    const car = financeCar(site);
+    test.skip(!car, 'no demo car with lender figures on this tenant');
+    const min = calculatorRules(site.tenant.finance, car, lenderFor(car!, site.tenant.finance.provider)).amount.min;
+    const message = `Cannot be less than ${formatPrice(min)} or more than 250,000`;
+    await page.goto(`/cars/${car!.slug}`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    const price = panel.getByLabel('Purchase Price');
+
+    await price.fill('500');
+    await expect(panel.getByText(message)).toBeVisible();
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await price.blur();
+    await expect(price).toHaveValue(new Intl.NumberFormat('en-AU').format(min));
+
+    await price.fill('300000');
+    await expect(panel.getByText(message)).toBeVisible();
+    await price.blur();
+    await expect(price).toHaveValue('250,000');
+
+    await price.fill('40000');
+    await expect(panel.getByText(message)).toHaveCount(0);
+    await price.pressSequentially('abc');
+    await expect(price).toHaveValue('40000');
+
+    // A deposit that covers the loan leaves a repayment of 25 or less.
+    await panel.getByLabel('Deposit or trade-in (optional)').fill('40000');
+    await expect(panel.getByTestId('repayment')).toHaveText('Enquire for Finance');
+    await expect(panel.getByTestId('total')).toHaveText('');
+
+    await panel.getByLabel('Loan term in years').fill('9');
+    await panel.getByLabel('Loan term in years').blur();
+    await expect(panel.getByLabel('Loan term in years')).toHaveValue(String(site.tenant.finance.calculator.term_max));
+  });
+
+  test('keyboard only: fields in order, disclaimer Show More / Show Less', async ({ page, site }) => {
+    const car = financeCar(site);
+    test.skip(!car, 'no demo car with lender figures on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    await panel.getByLabel('Purchase Price').focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('35000');
+    await page.keyboard.press('Tab'); // loan amount slider
+    await expect(panel.getByLabel('Loan amount')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByLabel('Loan term in years')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('3');
+    await expect(panel.getByRole('status').first()).toContainText('3 Years');
+
+    const toggle = panel.getByRole('button', { name: 'Show More' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel.locator('.finance-calculator__disclaimer')).toContainText(lenderFor(car!, site.tenant.finance.provider)!.disclaimer!);
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('button', { name: 'Show More' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('analytics: event 26 once on the first change of a view', async ({ page, site }) => {
+    const car = financeCar(site);
+    test.skip(!car, 'no demo car with lender figures on this tenant');
+    const events: string[] = [];
+    page.on('console', (message) => message.text().startsWith('[analytics]') && events.push(message.text()));
+    await page.goto(`/cars/${car!.slug}`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    // Route events to the console sink so the test can count them.
+    await page.evaluate(() => (document.documentElement.dataset.analyticsSink = 'console'));
+    await panel.getByLabel('Purchase Price').fill('41000');
+    await panel.getByLabel('Loan term in years').fill('4');
+    await panel.getByLabel('Repayment frequency').selectOption('Fortnightly');
+    await expect(panel.getByRole('status').first()).toContainText('fortnightly');
+    expect(events.filter((text) => text.startsWith('[analytics] 26'))).toHaveLength(1);
+    if (site.tenant.finance.calculator.variant === 'enquiry_modal') {
+      await panel.getByRole('button', { name: 'Get Finance Now' }).click();
+      await expect.poll(() => events.filter((text) => text.startsWith('[analytics] 9')).length).toBe(1);
+    }
+  });
+
+  test('the variant’s call to action', async ({ page, site, expectAccessible }) => {
+    const car = financeCar(site);
+    test.skip(!car, 'no demo car with lender figures on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    await expect(panel.getByRole('link', { name: 'Request a Quote' })).toHaveAttribute('href', `/cars/${car!.slug}#enquire`);
+    if (site.tenant.finance.calculator.variant === 'enquiry_modal') {
+      await panel.getByRole('button', { name: 'Get Finance Now' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Finance Enquiry' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    } else {
+      await expect(panel.getByRole('link', { name: 'Enquire Now' })).toHaveAttribute('href', financeUrl(car!, site.tenant));
+    }
+  });
+});
+
+test.describe('Price Comparison', () => {
+  const gaugeIsland = (page: Page) => page.locator('astro-island[component-url*="PriceComparison"]');
+  function gaugeCar(site: SiteData): Car | undefined {
+    return site.cars.find((car) => isAvailable(car) && showsPriceComparison(car.autogauge));
+  }
+
+  test('fills the gauge from the car’s figures', async ({ page, site }) => {
+    const car = gaugeCar(site);
+    test.skip(!site.tenant.features.autogauge || !car, 'no price comparison on this tenant');
+    const view = gaugeView(car!.autogauge, car!.autograb_data?.average_market_price)!;
+    await page.goto(`/cars/${car!.slug}`);
+    await hydrated(page, gaugeIsland(page));
+    const block = page.locator('section.price-comparison');
+    await expect(page.getByRole('heading', { name: 'Price Comparison' })).toBeVisible();
+    await expect(block.locator('.price-comparison__fill')).toHaveAttribute('data-fill', String(view.fillPercent));
+    await expect(block.getByRole('img')).toHaveAccessibleName(new RegExp(`Priced at \\${formatPrice(view.listingPrice)}`));
+    await expect(block.getByText('Below Market Price')).toHaveCount(view.belowMarket ? 1 : 0);
+    await expect(block.locator('.price-comparison__price [aria-hidden]')).toHaveText(formatPrice(view.listingPrice), { timeout: 5000 });
+  });
+
+  test('is hidden when the figures cannot be fetched', async ({ page, site }) => {
+    const car = gaugeCar(site);
+    test.skip(!site.tenant.features.autogauge || !car, 'no price comparison on this tenant');
+    await page.route('**/autogauge', (route) => route.fulfill({ status: 503, body: '' }));
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`/cars/${car!.slug}`);
+    await expect(page.getByRole('heading', { name: 'Price Comparison' })).toBeAttached(); // the loading skeleton
+    await hydrated(page, gaugeIsland(page));
+    await expect(page.getByRole('heading', { name: 'Price Comparison' })).toHaveCount(0);
+    expect(errors.join('\n')).toContain('No data returned');
+  });
+});
+
+test.describe('Fuel and delivery calculators', () => {
+  test('fuel: weekly cost from distance, consumption and price', async ({ page, site, expectAccessible }) => {
+    const car = site.cars.find((item) => isAvailable(item) && item.item_type !== 'caravan' && !isElectric(item));
+    test.skip(!car, 'no fuel-using car on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Fuel Cost Calculator' }) });
+    await hydrated(page, section);
+    await expect(section.getByLabel('Fuel price ($ per litre)')).toHaveValue('1.70');
+    await expect(section.getByLabel('Distance per week (km)')).toHaveValue('250');
+    await section.getByLabel('Distance per week (km)').fill('100');
+    await section.getByLabel('Fuel consumption (L/100 km)').fill('8');
+    await section.getByLabel('Fuel price ($ per litre)').fill('2');
+    await expect(section.getByTestId('fuel-cost')).toHaveText('$16.00');
+    await expectAccessible(page);
+  });
+
+  test('fuel calculator is hidden for an electric car', async ({ page, site }) => {
+    const car = site.cars.find((item) => isAvailable(item) && isElectric(item));
+    test.skip(!car, 'no electric car on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    await expect(
+      page
+        .getByRole('heading', { name: 'Finance Calculator' })
+        .or(page.getByRole('heading', { name: 'Delivery Calculator' }))
+        .first(),
+    ).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Fuel Cost Calculator' })).toHaveCount(0);
+  });
+
+  test('delivery: postcode messages, a price and no estimate', async ({ page, site }) => {
+    const car = site.cars.find(isAvailable);
+    test.skip(!car || !site.tenant.delivery.enabled, 'no delivery calculator on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Delivery Calculator' }) });
+    await hydrated(page, section);
+    const postcode = section.getByLabel('Postcode');
+    await expect(postcode).toHaveAttribute('placeholder', 'e.g. 4000');
+    const calculate = section.getByRole('button', { name: 'Calculate' });
+
+    await calculate.click();
+    await expect(section.getByText('Please enter a postcode.')).toBeVisible();
+    await postcode.fill('40');
+    await postcode.press('Enter');
+    await expect(section.getByText('Invalid postcode. Please enter a 4-digit number.')).toBeVisible();
+    await postcode.fill('');
+    await postcode.pressSequentially('40001');
+    await expect(postcode).toHaveValue('4000');
+
+    const region = site.tenant.delivery.regions.find((item) => item.from <= '4000' && '4000' <= item.to);
+    await postcode.press('Enter');
+    if (region) {
+      await expect(section.getByRole('status')).toContainText(region.name);
+      await expect(section.getByTestId('delivery-price')).toHaveText(formatPrice(region.price));
+    }
+    await postcode.fill('1000');
+    await calculate.click();
+    await expect(section.getByRole('status')).toContainText(
+      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    );
+  });
+});
