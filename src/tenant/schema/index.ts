@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnalyticsSchema } from './analytics';
 import { ContentSchema } from './content';
+import { LocatorSchema, MapSchema, PagesSchema, ReviewsSettingsSchema } from './dealers';
 import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';
@@ -31,6 +32,10 @@ export const TenantSchema = z
     promos: PromosSchema.prefault({}),
     content: ContentSchema.prefault({}),
     analytics: AnalyticsSchema.prefault({}),
+    map: MapSchema.prefault({}),
+    locator: LocatorSchema.prefault({}),
+    reviews: ReviewsSettingsSchema.prefault({}),
+    pages: PagesSchema.prefault({}),
     feeds: FeedsSchema,
   })
   .strict();
