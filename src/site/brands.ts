@@ -23,7 +23,5 @@ export const siteBrands = perSite((site: SiteData): Brand[] => {
   const names = site.models.length
     ? site.models.map((model) => model.manufacturer_name).filter((name): name is string => !!name)
     : site.cars.map((car) => car.make);
-  return [...new Set(names)]
-    .slice(0, 40)
-    .map((name) => ({ name, slug: slugify(name), logo: bundledLogo(slugify(name)), category: 'Car' as const }));
+  return [...new Set(names)].slice(0, 40).map((name) => ({ name, slug: slugify(name), logo: bundledLogo(slugify(name)), category: 'Car' as const }));
 });

@@ -47,7 +47,12 @@ export async function contentPage(site: SiteData, route: string): Promise<Conten
   if (!file) return undefined;
   const values = placeholders(site);
   const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
-  return { route, title: fill(file.frontmatter.title), description: file.frontmatter.description && fill(file.frontmatter.description), html: fill(await file.compiledContent()) };
+  return {
+    route,
+    title: fill(file.frontmatter.title),
+    description: file.frontmatter.description && fill(file.frontmatter.description),
+    html: fill(await file.compiledContent()),
+  };
 }
 
 /** Content routes of a tenant: the shared set plus its extras. */

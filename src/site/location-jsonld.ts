@@ -30,7 +30,12 @@ export function autoDealerJsonLd(location: Location, siteUrl: string, pagePath: 
       : {}),
     openingHoursSpecification: location.contact_detail.opening_hours
       .filter((entry) => entry.status === 'Open' && entry.open && entry.close)
-      .map((entry) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${SCHEMA_DAYS[entry.weekday]}`, opens: entry.open, closes: entry.close })),
+      .map((entry) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: `https://schema.org/${SCHEMA_DAYS[entry.weekday]}`,
+        opens: entry.open,
+        closes: entry.close,
+      })),
     ...(location.average_rating && location.review_count
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: location.average_rating, reviewCount: location.review_count } }
       : {}),

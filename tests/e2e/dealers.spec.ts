@@ -134,7 +134,9 @@ test.describe('location pages', () => {
       await expect(page.locator('.locations__grid')).toHaveAttribute('data-columns', String(all.length > 3 ? 4 : all.length));
     }
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const dealers = jsonLd.map((text) => JSON.parse(text) as { '@type': string; telephone?: string; geo?: unknown; address?: unknown }).filter((data) => data['@type'] === 'AutoDealer');
+    const dealers = jsonLd
+      .map((text) => JSON.parse(text) as { '@type': string; telephone?: string; geo?: unknown; address?: unknown })
+      .filter((data) => data['@type'] === 'AutoDealer');
     expect(dealers).toHaveLength(site.locations.length);
     for (const dealer of dealers) {
       expect(dealer.address).toBeTruthy();
@@ -349,7 +351,9 @@ test.describe('offers, brands and content', () => {
     const after = Date.parse(ending!.expiry!) + 60_000;
     await page.clock.install({ time: after });
     await page.goto('/special-offers');
-    await expect(page.locator('[data-offer]:visible .card__title')).toHaveText(site.offers.filter((offer) => isRunning(offer, after)).map((offer) => offer.title));
+    await expect(page.locator('[data-offer]:visible .card__title')).toHaveText(
+      site.offers.filter((offer) => isRunning(offer, after)).map((offer) => offer.title),
+    );
     await expect(page.getByText(ending!.title, { exact: true })).toBeHidden();
   });
 
@@ -363,14 +367,25 @@ test.describe('offers, brands and content', () => {
   });
 
   test('content pages come from Markdown with the dealer filled in; careers records event 51', async ({ page, site }) => {
-    for (const path of ['/about-us', '/service', '/vehicle-parts-and-accessories', '/fleet', '/finance-and-insurance', '/terms-and-conditions', '/privacy-policy']) {
+    for (const path of [
+      '/about-us',
+      '/service',
+      '/vehicle-parts-and-accessories',
+      '/fleet',
+      '/finance-and-insurance',
+      '/terms-and-conditions',
+      '/privacy-policy',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('main')).not.toContainText('{{');
     }
     await page.goto('/about-us');
     await expect(page.locator('main')).toContainText(site.tenant.name);
-    const copy = site.tenant.content.warranty_years === 3 ? '3-year standard warranty' : `${site.tenant.content.warranty_years}-year warranty plan, covering up to 175,000 km`;
+    const copy =
+      site.tenant.content.warranty_years === 3
+        ? '3-year standard warranty'
+        : `${site.tenant.content.warranty_years}-year warranty plan, covering up to 175,000 km`;
     await expect(page.locator('main')).toContainText(copy);
     for (const extra of site.tenant.pages.extra) expect((await page.request.get(`/${extra}`)).status()).toBe(200);
 

@@ -40,18 +40,34 @@ describe('opening hours (SPEC 2)', () => {
     [true, 'By appointment only'],
     [false, 'Closed'],
   ])('closed Saturday with by-appointment %s reads %s', (byAppointment, text) => {
-    const lines = hoursLines(week((d) => open(d, '07:00', '17:00'), closed(6)), { saturdayByAppointment: byAppointment });
+    const lines = hoursLines(
+      week((d) => open(d, '07:00', '17:00'), closed(6)),
+      { saturdayByAppointment: byAppointment },
+    );
     expect(lines.find((line) => line.day === 'Saturday')?.hours).toBe(text);
   });
 
   it('an open Saturday is never replaced by the appointment text', () => {
-    const lines = hoursLines(week((d) => open(d, '07:00', '17:00'), open(6, '08:00', '12:00')), { saturdayByAppointment: true });
+    const lines = hoursLines(
+      week((d) => open(d, '07:00', '17:00'), open(6, '08:00', '12:00')),
+      { saturdayByAppointment: true },
+    );
     expect(lines.find((line) => line.day === 'Saturday')?.hours).toBe('8:00 AM - 12:00 PM');
   });
 
   it('type selector data: each department of a group, from its location or per-department hours', () => {
-    const sales = location({ id: '1', name: 'X Sales', location_type: 'sales', contact_detail: { opening_hours: week((d) => open(d, '08:30', '17:30'), closed(6)) } });
-    const service = location({ id: '2', name: 'X Service', location_type: 'service', contact_detail: { opening_hours: week((d) => open(d, '07:00', '17:00'), closed(6)) } });
+    const sales = location({
+      id: '1',
+      name: 'X Sales',
+      location_type: 'sales',
+      contact_detail: { opening_hours: week((d) => open(d, '08:30', '17:30'), closed(6)) },
+    });
+    const service = location({
+      id: '2',
+      name: 'X Service',
+      location_type: 'service',
+      contact_detail: { opening_hours: week((d) => open(d, '07:00', '17:00'), closed(6)) },
+    });
     expect(availableHoursTypes([sales, service])).toEqual(['sales', 'service']);
     expect(departmentHours([sales, service], 'service')?.[1]?.open).toBe('07:00');
     const combined = location({
@@ -84,7 +100,9 @@ describe('opening hours (SPEC 2)', () => {
 
   it('time zone from the location, else its state', () => {
     expect(locationTimeZone(location({ id: '1', name: 'A' }))).toBe('Australia/Brisbane');
-    expect(locationTimeZone(location({ id: '1', name: 'A', address: { city: 'Perth', state: 'WA', postcode: '6000', lat: 1, long: 1 } }))).toBe('Australia/Perth');
+    expect(locationTimeZone(location({ id: '1', name: 'A', address: { city: 'Perth', state: 'WA', postcode: '6000', lat: 1, long: 1 } }))).toBe(
+      'Australia/Perth',
+    );
     expect(locationTimeZone(location({ id: '1', name: 'A', time_zone: 'Australia/Darwin' }))).toBe('Australia/Darwin');
   });
 
@@ -114,7 +132,12 @@ describe('opening hours (SPEC 2)', () => {
 });
 
 describe('reviews (SPEC 5, 9)', () => {
-  const review = (id: number, rating: number, text: string | null, customer_name = `Customer ${id}`): Review => ({ id: String(id), rating, text, customer_name });
+  const review = (id: number, rating: number, text: string | null, customer_name = `Customer ${id}`): Review => ({
+    id: String(id),
+    rating,
+    text,
+    customer_name,
+  });
   const filter = { excluded_ids: ['3'], blocked_names: ['Troll McTroll'], min_rating: 4 };
 
   it.each([

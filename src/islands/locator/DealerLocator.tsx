@@ -136,7 +136,14 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
     setOrigin({ kind: 'dealership', dealership });
   }
 
-  function listKeys<T>(event: React.KeyboardEvent, items: T[], active: number, setActive: (index: number) => void, choose: (item: T) => void, close: () => void) {
+  function listKeys<T>(
+    event: React.KeyboardEvent,
+    items: T[],
+    active: number,
+    setActive: (index: number) => void,
+    choose: (item: T) => void,
+    close: () => void,
+  ) {
     if (event.key === 'ArrowDown' && items.length) {
       event.preventDefault();
       setActive(Math.min(items.length - 1, active + 1));

@@ -47,7 +47,9 @@ export default function LocationsMap({ markers, tiles, label }: Props) {
       <div ref={container} className="locations-map__canvas" />
       {state !== 'ready' && (
         <p className="locations-map__fallback">
-          {state === 'failed' ? 'The map could not be loaded. Every location is listed on this page.' : `Loading the map of ${markers.length} ${markers.length === 1 ? 'location' : 'locations'}…`}
+          {state === 'failed'
+            ? 'The map could not be loaded. Every location is listed on this page.'
+            : `Loading the map of ${markers.length} ${markers.length === 1 ? 'location' : 'locations'}…`}
         </p>
       )}
     </div>

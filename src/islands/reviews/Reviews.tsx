@@ -107,7 +107,14 @@ function Carousel({ reviews }: { reviews: ReviewView[] }) {
         if (event.key === 'ArrowLeft' && index > 0) setIndex(index - 1);
       }}
     >
-      <div id={slideId} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${reviews.length}`} aria-live={playing && !focused ? 'off' : 'polite'}>
+      <div
+        id={slideId}
+        className="carousel__slide"
+        role="group"
+        aria-roledescription="slide"
+        aria-label={`${index + 1} of ${reviews.length}`}
+        aria-live={playing && !focused ? 'off' : 'polite'}
+      >
         <ReviewCard key={review.id} review={review} />
       </div>
       <div className="carousel__controls">

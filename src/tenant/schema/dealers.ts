@@ -38,7 +38,10 @@ export const LocatorSchema = z
 /** SPEC 5 reviews shown. */
 export const ReviewsSettingsSchema = z
   .object({
-    excluded_ids: z.array(z.union([z.string(), z.number()]).transform(String)).default([]).describe('Review ids never shown.'),
+    excluded_ids: z
+      .array(z.union([z.string(), z.number()]).transform(String))
+      .default([])
+      .describe('Review ids never shown.'),
     blocked_names: z.array(z.string()).default([]).describe('Customer names whose reviews are never shown.'),
     min_rating: z.number().min(0).max(5).default(4).describe('Reviews below this rating are not shown (SPEC: 4 in one place).'),
   })

@@ -29,7 +29,12 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   if (site.models.length) urls.push({ type: 'model range', path: modelListingPath(site.tenant.template) });
   if (site.models[0] && !site.models[0].override_url) urls.push({ type: 'model', path: modelPath(site.models[0], site.tenant.template) });
   urls.push({ type: 'brands', path: '/brands' });
-  const brand = site.manufacturers[0]?.slug ?? site.models.find((model) => model.manufacturer_name)?.manufacturer_name?.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const brand =
+    site.manufacturers[0]?.slug ??
+    site.models
+      .find((model) => model.manufacturer_name)
+      ?.manufacturer_name?.toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
   if (brand) urls.push({ type: 'brand overview', path: `/${brand}/overview` });
   urls.push({ type: 'special offers', path: '/special-offers' });
   urls.push({ type: 'content page', path: '/about-us' });
