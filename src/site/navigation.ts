@@ -1,4 +1,6 @@
 import { BODY_TYPES, bodySearchPath, bodyTypesOf, type BodyTypeId } from '../domain/body-types';
+import { modelFromPrice, modelStatusLabel } from '../domain/models';
+import { siteBrands } from './brands';
 import { isRunning } from '../domain/offers';
 import { makeSearchPath, modelListingPath, modelPath } from './paths';
 import { perSite } from './memo';
@@ -13,6 +15,13 @@ export interface NavLink {
 export interface NavItem extends NavLink {
   /** Sub-menu entries (a dropdown); the item's own href is the "see all" target. */
   children?: NavLink[];
+  /** The Vehicles mega-menu: models with images and prices, and brand logos (76x65). */
+  mega?: MegaMenu;
+}
+
+export interface MegaMenu {
+  models: (NavLink & { image?: string; price?: number; status?: string })[];
+  brands: (NavLink & { logo: string })[];
 }
 
 export interface FooterGroup {
@@ -50,6 +59,25 @@ function vehicleLinks(site: SiteData): NavLink[] {
     .map(({ make }) => ({ label: make, href: makeSearchPath(make) }));
 }
 
+/** SPEC 2: the Vehicles mega-menu lists the model range (or makes in stock) and the brand logos. */
+function vehiclesMegaMenu(site: SiteData): MegaMenu {
+  const { template } = site.tenant;
+  const models = site.models.length
+    ? site.models.map((model) => ({
+        label: model.name,
+        href: modelPath(model, template),
+        image: model.cloudfront_new_image_url ?? model.image?.url ?? undefined,
+        price: modelFromPrice(model),
+        status: modelStatusLabel(model.status),
+      }))
+    : vehicleLinks(site);
+  const brands = siteBrands(site)
+    .filter((brand): brand is typeof brand & { logo: string } => !!brand.logo)
+    .slice(0, 24)
+    .map((brand) => ({ label: brand.name, href: `/${brand.slug}/overview`, logo: brand.logo }));
+  return { models, brands };
+}
+
 /** SPEC 2 "Navigation" header: Home, Vehicles, Our Stock, Offers (conditional), Finance, Service & Parts, Company. */
 export function headerNavigation(site: SiteData, nowMs: number): NavItem[] {
   const { links, template } = site.tenant;
@@ -58,6 +86,7 @@ export function headerNavigation(site: SiteData, nowMs: number): NavItem[] {
     label: 'Vehicles',
     href: site.models.length ? modelListingPath(template) : links.stock,
     children: vehicleLinks(site),
+    mega: vehiclesMegaMenu(site),
   });
   items.push({ label: 'Our Stock', href: links.stock });
   if (runningOffers(site, nowMs).length) items.push({ label: 'Offers', href: OFFERS_PATH });

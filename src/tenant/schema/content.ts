@@ -20,6 +20,10 @@ export const ContentSchema = z
     slides: z.array(SlideSchema).default([]),
     stats: z.array(StatSchema).default([]).describe('Group sites: the stats banner, e.g. 50+ Locations, 40+ Brands, 30+ Years Est.'),
     warranty_years: z.union([z.literal(3), z.literal(5), z.literal(7)]).default(3),
+    payment_logos: z
+      .array(z.enum(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']))
+      .default(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'])
+      .describe('SPEC 9 accepted payment logos shown in the footer.'),
   })
   .strict();
 

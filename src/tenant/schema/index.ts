@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnalyticsSchema } from './analytics';
 import { ContentSchema } from './content';
 import { DeliverySchema } from './delivery';
+import { LocatorSchema, MapSchema, PagesSchema, ReviewsSettingsSchema } from './dealers';
 import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';
@@ -35,6 +36,10 @@ export const TenantSchema = z
     content: ContentSchema.prefault({}),
     analytics: AnalyticsSchema.prefault({}),
     leads: LeadsSchema.prefault({}),
+    map: MapSchema.prefault({}),
+    locator: LocatorSchema.prefault({}),
+    reviews: ReviewsSettingsSchema.prefault({}),
+    pages: PagesSchema.prefault({}),
     feeds: FeedsSchema,
   })
   .strict();

