@@ -44,10 +44,14 @@ export class AccountStore {
     const expiresAt = now + ACCOUNT_POLICY.codeTtlMs;
     await this.driver.transaction(async (tx) => {
       await tx.run(`UPDATE sign_in_codes SET used_at = ? WHERE tenant = ? AND phone = ? AND used_at IS NULL`, [now, tenant, phone]);
-      await tx.run(
-        `INSERT INTO sign_in_codes (id, tenant, phone, code_hash, expires_at, used_at, attempts, created_at) VALUES (?, ?, ?, ?, ?, NULL, 0, ?)`,
-        [randomUUID(), tenant, phone, codeHash(tenant, phone, code), expiresAt, now],
-      );
+      await tx.run(`INSERT INTO sign_in_codes (id, tenant, phone, code_hash, expires_at, used_at, attempts, created_at) VALUES (?, ?, ?, ?, ?, NULL, 0, ?)`, [
+        randomUUID(),
+        tenant,
+        phone,
+        codeHash(tenant, phone, code),
+        expiresAt,
+        now,
+      ]);
     });
     return { code, expiresAt };
   }
@@ -132,10 +136,7 @@ export class AccountStore {
     return rows.map((row) => String(row.car_id));
   }
 
-  async recordPaymentIntent(
-    intent: Omit<StoredPaymentIntent, 'id' | 'createdAt'>,
-    now: number,
-  ): Promise<string> {
+  async recordPaymentIntent(intent: Omit<StoredPaymentIntent, 'id' | 'createdAt'>, now: number): Promise<string> {
     const id = randomUUID();
     await this.driver.run(
       `INSERT INTO payment_intents (id, tenant, lead_id, car_id, amount_cents, description, provider, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,

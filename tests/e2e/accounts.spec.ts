@@ -26,7 +26,9 @@ async function sentCode(site: SiteData, phone: string): Promise<string> {
           return [];
         }
       })();
-      const sent = lines.map((line) => JSON.parse(line) as { tenant: string; phone: string; code: string }).filter((entry) => entry.tenant === site.tenant.slug && entry.phone === phone);
+      const sent = lines
+        .map((line) => JSON.parse(line) as { tenant: string; phone: string; code: string })
+        .filter((entry) => entry.tenant === site.tenant.slug && entry.phone === phone);
       code = sent.at(-1)?.code;
       return code;
     })
@@ -57,7 +59,12 @@ test.describe('accounts: sign-in, watchlist, gated routes', () => {
     test.skip(!site.tenant.features.watchlist, 'this site has no watchlist (features.watchlist is off)');
   });
 
-  test('a signed-out shopper saves a car: sign-in, back, saved with a toast, listed, removed, signed out', async ({ page, site, context, expectAccessible }) => {
+  test('a signed-out shopper saves a car: sign-in, back, saved with a toast, listed, removed, signed out', async ({
+    page,
+    site,
+    context,
+    expectAccessible,
+  }) => {
     const car = availableCar(site);
     const carPath = `/cars/${car.slug}`;
     const phone = newPhone();

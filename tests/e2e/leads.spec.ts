@@ -36,7 +36,9 @@ async function leadBy(site: SiteData, lastName: string): Promise<StoredLead> {
 /** With no destination configured, the local server's outbox prints the lead: delivered once. */
 async function expectDelivered(site: SiteData, leadId: string) {
   await expect
-    .poll(async () => (await store.getLead(site.tenant.slug, leadId))?.deliveries.map((delivery) => [delivery.channel, delivery.status, delivery.attempts]), { timeout: 15_000 })
+    .poll(async () => (await store.getLead(site.tenant.slug, leadId))?.deliveries.map((delivery) => [delivery.channel, delivery.status, delivery.attempts]), {
+      timeout: 15_000,
+    })
     .toEqual([['log', 'delivered', 1]]);
 }
 
@@ -76,7 +78,12 @@ test.describe('lead forms, as a shopper', () => {
     await submit.click();
     const summary = form.getByRole('alert');
     await expect(summary).toContainText('Please fix the following errors:');
-    for (const message of ['Please enter your first name.', 'Please enter your last name.', 'Invalid postcode. Please enter a 4-digit number.', 'Please enter your comments.']) {
+    for (const message of [
+      'Please enter your first name.',
+      'Please enter your last name.',
+      'Invalid postcode. Please enter a 4-digit number.',
+      'Please enter your comments.',
+    ]) {
       await expect(summary).toContainText(message);
     }
     await expect(form.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');

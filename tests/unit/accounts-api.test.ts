@@ -23,7 +23,11 @@ function testSite(features: Record<string, unknown> = {}): SiteData {
     { ...car, status: 'in_stock', images: [] },
     { ...car, id: 'car-2', slug: '2021-toyota-hilux-car-2', name: '2021 Toyota HiLux SR5', status: 'sold', sold: true, images: [] },
   ];
-  return { ...site, cars, tenant: { ...site.tenant, features: { ...site.tenant.features, reserve: true, watchlist: true, ...features } } } as unknown as SiteData;
+  return {
+    ...site,
+    cars,
+    tenant: { ...site.tenant, features: { ...site.tenant.features, reserve: true, watchlist: true, ...features } },
+  } as unknown as SiteData;
 }
 
 for (const kind of storeKinds()) {
@@ -61,7 +65,9 @@ for (const kind of storeKinds()) {
       const headers: Record<string, string> = { 'x-tenant': options.tenant ?? 'bayside-toyota', 'x-forwarded-for': options.ip ?? '203.0.113.9' };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.cookie) headers.cookie = options.cookie;
-      return api.fetch(new Request(`https://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }));
+      return api.fetch(
+        new Request(`https://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }),
+      );
     }
     const post = (path: string, body: unknown, options: { cookie?: string; ip?: string; tenant?: string } = {}) => call('POST', path, { ...options, body });
 
@@ -73,7 +79,8 @@ for (const kind of storeKinds()) {
       expect(response.status).toBe(200);
       return response.headers.get('set-cookie')!.split(';')[0]!;
     }
-    const sessionUser = async (cookie?: string) => ((await (await call('GET', '/api/auth/session', { cookie })).json()) as { user: { id: string; phone: string } | null }).user;
+    const sessionUser = async (cookie?: string) =>
+      ((await (await call('GET', '/api/auth/session', { cookie })).json()) as { user: { id: string; phone: string } | null }).user;
 
     describe('one-time codes', () => {
       it('sends a 6-digit code to the phone and never puts it in the answer', async () => {
@@ -321,7 +328,9 @@ for (const kind of storeKinds()) {
         expect((await post('/api/reserve', reservation({ car_id: 'car-2' }))).status).toBe(409);
         const bad = await post('/api/reserve', reservation({ fields: { name: 'Jo' } }));
         expect(bad.status).toBe(422);
-        expect(await bad.json()).toMatchObject({ fields: { last_name: 'Please enter your last name.', postcode: 'Invalid postcode. Please enter a 4-digit number.' } });
+        expect(await bad.json()).toMatchObject({
+          fields: { last_name: 'Please enter your last name.', postcode: 'Invalid postcode. Please enter a 4-digit number.' },
+        });
       });
 
       it('needs a signed-in shopper when the site gates checkout', async () => {

@@ -57,7 +57,10 @@ describe('watchlist rules (SPEC 4, 5)', () => {
   });
 
   it('toasts say SPEC words', () => {
-    expect(watchlistToast(true, '2023 Toyota Corolla')).toEqual({ title: 'Car Saved In Watchlist', message: '2023 Toyota Corolla is now available in your watchlist' });
+    expect(watchlistToast(true, '2023 Toyota Corolla')).toEqual({
+      title: 'Car Saved In Watchlist',
+      message: '2023 Toyota Corolla is now available in your watchlist',
+    });
     expect(watchlistToast(false, '2023 Toyota Corolla')).toEqual({ title: 'Car Removed', message: '2023 Toyota Corolla is no longer in your watchlist' });
   });
 
@@ -79,7 +82,8 @@ describe('viewed cars store', () => {
   });
 
   it('keeps SPEC viewed-car records in storage, newest first, once each, at most 20', () => {
-    for (let i = 1; i <= VIEWED_LIMIT + 2; i++) recordViewedCar({ id: String(i), stocknum: `S${i}`, make: 'Toyota', model: 'Corolla', body: 'Hatch', simple_body: 'hatch' });
+    for (let i = 1; i <= VIEWED_LIMIT + 2; i++)
+      recordViewedCar({ id: String(i), stocknum: `S${i}`, make: 'Toyota', model: 'Corolla', body: 'Hatch', simple_body: 'hatch' });
     recordViewedCar({ id: '5', make: 'Toyota', model: 'Corolla' });
     const stored = JSON.parse(getTestStorage().viewed_cars!) as { id: string }[];
     expect(stored).toHaveLength(VIEWED_LIMIT);
@@ -101,16 +105,19 @@ describe('watchlist store against the real API', () => {
     await store.migrate();
     const site = apiTestSite();
     const sender = new MemoryCodeSender();
-    const api = createApi(
-      { siteFor: () => site, store, accounts: { codeSender: sender, payments: new RecordingPaymentProvider() } },
-      () => 'bayside-toyota',
-    );
+    const api = createApi({ siteFor: () => site, store, accounts: { codeSender: sender, payments: new RecordingPaymentProvider() } }, () => 'bayside-toyota');
     // The browser's fetch, answered by the API app itself with this shopper's cookie.
     globalThis.fetch = (async (input: string, init: RequestInit = {}) =>
-      api.fetch(new Request(new URL(input, 'https://localhost'), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }))) as typeof fetch;
+      api.fetch(
+        new Request(new URL(input, 'https://localhost'), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+      )) as typeof fetch;
     const json = { 'content-type': 'application/json' };
     await fetch('/api/auth/request-code', { method: 'POST', headers: json, body: JSON.stringify({ phone_number: '0412345678' }) });
-    const verified = await fetch('/api/auth/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ phone_number: '0412345678', code: sender.last('0412345678') }) });
+    const verified = await fetch('/api/auth/verify-code', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ phone_number: '0412345678', code: sender.last('0412345678') }),
+    });
     cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
     $session.set({ status: 'signed-in', user: { id: 'u', phone: '0412345678' } });
     $watchlist.set({ status: 'ready', ids: [] });

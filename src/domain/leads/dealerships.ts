@@ -12,7 +12,12 @@ export function dealershipOptions(
   const bySlug = new Map<string, { dealership_name: string; location_id: string; dealership_id: string; dealership_slug: string }>();
   for (const location of locations) {
     if (!location.dealership || bySlug.has(location.dealership.slug)) continue;
-    if (location.location_type && location.location_type !== 'sales' && locations.some((other) => other.dealership?.slug === location.dealership?.slug && other.location_type === 'sales')) continue;
+    if (
+      location.location_type &&
+      location.location_type !== 'sales' &&
+      locations.some((other) => other.dealership?.slug === location.dealership?.slug && other.location_type === 'sales')
+    )
+      continue;
     bySlug.set(location.dealership.slug, {
       dealership_name: location.dealership.name ?? location.name.replace(/ - (Sales|Service|Parts)$/, ''),
       location_id: String(location.id),

@@ -31,11 +31,7 @@ export function Field({ id, label, error, required, multiline, hint, ...input }:
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {hint}
-      {multiline ? (
-        <textarea {...shared} rows={4} maxLength={5000} />
-      ) : (
-        <input {...input} {...shared} />
-      )}
+      {multiline ? <textarea {...shared} rows={4} maxLength={5000} /> : <input {...input} {...shared} />}
       {error && (
         <p className="lead-field__error" id={errorId}>
           {error}

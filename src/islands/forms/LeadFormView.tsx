@@ -128,19 +128,32 @@ export default function LeadFormView(props: LeadFormProps) {
           autoComplete="postal-code"
           maxLength={4}
           required
-         
+
           error={lead.errors.postcode}
-         
         />
       </div>
       {needsDealership && (
-        <DealershipSearch id={id('dealership_slug')} options={settings.dealerships} value={dealership} error={lead.errors.dealership_slug} onChange={setDealership} />
+        <DealershipSearch
+          id={id('dealership_slug')}
+          options={settings.dealerships}
+          value={dealership}
+          error={lead.errors.dealership_slug}
+          onChange={setDealership}
+        />
       )}
       {props.withSlots && (
         <div className="lead-field">
           <label htmlFor={id('appointment')}>Preferred Date and Time (optional)</label>
-          <select id={id('appointment')} name="appointment" value={appointment} onChange={(event) => setAppointment(event.target.value)} aria-invalid={lead.errors.appointment ? true : undefined}>
-            <option value="">{slots === null ? 'Loading times...' : slots.length ? 'Any time (we will call you)' : 'No times available: we will call you'}</option>
+          <select
+            id={id('appointment')}
+            name="appointment"
+            value={appointment}
+            onChange={(event) => setAppointment(event.target.value)}
+            aria-invalid={lead.errors.appointment ? true : undefined}
+          >
+            <option value="">
+              {slots === null ? 'Loading times...' : slots.length ? 'Any time (we will call you)' : 'No times available: we will call you'}
+            </option>
             {(slots ?? []).map((slot) => (
               <option key={slot.start} value={slot.start}>
                 {slotLabel(slot)}
@@ -157,9 +170,8 @@ export default function LeadFormView(props: LeadFormProps) {
           label={messageLabel}
           multiline
           required={settings.messageRequired && ['enquiry', 'general', 'finance_enquiry'].includes(form)}
-         
+
           error={lead.errors.message}
-         
         />
       )}
       {props.children}

@@ -92,7 +92,9 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
     if (busy || !contactRef.current) return;
     setFailure(null);
     const data = new FormData(contactRef.current);
-    const fields: Record<string, unknown> = Object.fromEntries(['name', 'last_name', 'phone', 'email', 'postcode'].map((name) => [name, String(data.get(name) ?? '')]));
+    const fields: Record<string, unknown> = Object.fromEntries(
+      ['name', 'last_name', 'phone', 'email', 'postcode'].map((name) => [name, String(data.get(name) ?? '')]),
+    );
     const needsDealership = !car && settings.dealerships.length > 1;
     if (dealership) Object.assign(fields, dealership);
     else if (needsDealership) fields.dealership_slug = '';
@@ -136,7 +138,16 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
       const refusal = !('error' in valuation) && valuation.status === 422 ? String(valuation.data.error) : null;
       setOffer(offerPrice);
       setNoEstimate(refusal);
-      const fields = { Rego: tradeIn.rego, regoState: tradeIn.regoState, year: found.year, 'Vehicle Make': found.make, 'Vehicle Model': found.model, km, adjustmentAnswers: answers, ...(offerPrice ? { offer_price: offerPrice } : {}) };
+      const fields = {
+        Rego: tradeIn.rego,
+        regoState: tradeIn.regoState,
+        year: found.year,
+        'Vehicle Make': found.make,
+        'Vehicle Model': found.model,
+        km,
+        adjustmentAnswers: answers,
+        ...(offerPrice ? { offer_price: offerPrice } : {}),
+      };
       // No estimate online: the valuation step is the last; the dealer calls to inspect.
       const id = await sendStep('2. Valuation', fields, offerPrice === null);
       if (!id) return;
@@ -204,10 +215,25 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
             <Field id="trade-in-last_name" name="last_name" label="Last Name" autoComplete="family-name" required error={errors.last_name} />
             <Field id="trade-in-phone" name="phone" label="Mobile Number" type="tel" autoComplete="tel" required error={errors.phone} />
             <Field id="trade-in-email" name="email" label="Email Address" type="email" autoComplete="email" required error={errors.email} />
-            <Field id="trade-in-postcode" name="postcode" label="Postcode" inputMode="numeric" maxLength={4} autoComplete="postal-code" required error={errors.postcode} />
+            <Field
+              id="trade-in-postcode"
+              name="postcode"
+              label="Postcode"
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="postal-code"
+              required
+              error={errors.postcode}
+            />
           </div>
           {!car && settings.dealerships.length > 1 && (
-            <DealershipSearch id="trade-in-dealership_slug" options={settings.dealerships} value={dealership} error={errors.dealership_slug} onChange={setDealership} />
+            <DealershipSearch
+              id="trade-in-dealership_slug"
+              options={settings.dealerships}
+              value={dealership}
+              error={errors.dealership_slug}
+              onChange={setDealership}
+            />
           )}
           <button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
             {busy ? 'Sending...' : 'Next: Your Car'}
@@ -267,7 +293,12 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
             <legend>Tell us about its condition</legend>
             {ADJUSTMENTS.map((adjustment) => (
               <div className="lead-check" key={adjustment.key}>
-                <input id={`trade-in-${adjustment.key}`} type="checkbox" checked={Boolean(answers[adjustment.key])} onChange={(event) => setAnswers({ ...answers, [adjustment.key]: event.target.checked })} />
+                <input
+                  id={`trade-in-${adjustment.key}`}
+                  type="checkbox"
+                  checked={Boolean(answers[adjustment.key])}
+                  onChange={(event) => setAnswers({ ...answers, [adjustment.key]: event.target.checked })}
+                />
                 <label htmlFor={`trade-in-${adjustment.key}`}>{adjustment.label}</label>
               </div>
             ))}

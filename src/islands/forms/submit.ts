@@ -13,7 +13,11 @@ export function newIdempotencyKey(): string {
  * POSTs JSON; retries a lost answer, a 5xx or a 429 up to `retries` times (1 s, 2 s, 4 s, or the
  * server's Retry-After). A 4xx other than 429 is the answer: the shopper must fix something.
  */
-export async function postJson(url: string, body: unknown, retries = 3): Promise<{ status: number; data: Record<string, unknown> } | { status: 0; error: string }> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  retries = 3,
+): Promise<{ status: number; data: Record<string, unknown> } | { status: 0; error: string }> {
   let lastError = 'The network is not answering.';
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt) await sleep(1000 * 2 ** (attempt - 1));

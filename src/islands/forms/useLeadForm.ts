@@ -36,7 +36,11 @@ export function useLeadForm(options: { form: LeadForm; car?: FormCar | null; set
     if (sending || !formRef.current) return;
     setFailure(null);
     const hasCar = Boolean(car);
-    const rules = rulesForForm(form, { messageRequired: settings.messageRequired, termsRequired: settings.termsRequired, dealerships: settings.dealerships.length }, hasCar);
+    const rules = rulesForForm(
+      form,
+      { messageRequired: settings.messageRequired, termsRequired: settings.termsRequired, dealerships: settings.dealerships.length },
+      hasCar,
+    );
     const data = new FormData(formRef.current);
     const fields: Record<string, unknown> = { ...extra };
     for (const field of [...CONTACT, 'message']) {

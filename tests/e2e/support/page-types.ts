@@ -26,7 +26,12 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   if (comingSoon) urls.push({ type: 'vehicle (coming soon)', path: `/cars/${comingSoon.slug}` });
   if (site.cars[0]) urls.push({ type: 'print view', path: `/print?car_id=${site.cars[0].slug}` });
   urls.push({ type: 'not found', path: '/no-such-page' });
-  urls.push({ type: 'lead sent (success)', path: '/success' }, { type: 'book a test drive', path: '/book-test-drive/' }, { type: 'trade-in', path: '/trade-in' }, { type: 'finance enquiry', path: '/finance' });
+  urls.push(
+    { type: 'lead sent (success)', path: '/success' },
+    { type: 'book a test drive', path: '/book-test-drive/' },
+    { type: 'trade-in', path: '/trade-in' },
+    { type: 'finance enquiry', path: '/finance' },
+  );
   urls.push({ type: 'dealer locator', path: '/dealer-locator' });
   urls.push({ type: 'contact us', path: '/contact-us' });
   const group = groupLocations(site.locations)[0];
@@ -53,10 +58,14 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
 /** Account pages (sign-in, garage, reserve, ...) that open without signing in on this site; gated ones redirect to sign-in. */
 function accountPageUrls(site: SiteData, car: SiteData['cars'][number] | undefined): PageTypeUrl[] {
   const gated = site.tenant.features.sign_in_gated;
-  const urls: PageTypeUrl[] = [{ type: 'sign-in', path: '/sign-in?type=watchlist&redirect=/&back=/' }, { type: 'checkout journey', path: '/checkout-journey' }];
+  const urls: PageTypeUrl[] = [
+    { type: 'sign-in', path: '/sign-in?type=watchlist&redirect=/&back=/' },
+    { type: 'checkout journey', path: '/checkout-journey' },
+  ];
   if (!gated.includes('my-garage')) urls.push({ type: 'my garage', path: '/my-garage' });
   if (!gated.includes('spin-to-win')) urls.push({ type: 'spin to win', path: '/spin-to-win' });
   if (!gated.includes('online-payment')) urls.push({ type: 'online payment', path: '/online-payment' });
-  if (car && site.tenant.features.reserve && !car.reserved && !gated.includes('checkout')) urls.push({ type: 'reserve checkout', path: `/cars/${car.slug}/checkout` });
+  if (car && site.tenant.features.reserve && !car.reserved && !gated.includes('checkout'))
+    urls.push({ type: 'reserve checkout', path: `/cars/${car.slug}/checkout` });
   return urls;
 }
