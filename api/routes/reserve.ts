@@ -57,18 +57,16 @@ export function reserveRoutes(app: ApiApp): void {
     if (!result.created && existing) {
       return c.json({ lead_id: result.leadId, deposit, payment: { id: existing.id, status: existing.status, redirect_url: null } }, 200);
     }
-    const payment = await c
-      .get('accounts')
-      .payments.createIntent(
-        {
-          tenant: site.tenant.slug,
-          leadId: result.leadId,
-          carId: String(car.id),
-          amountCents: depositCents(deposit) ?? 20_000,
-          description: `Deposit to reserve ${car.name}`,
-        },
-        { accounts, now: c.get('now') },
-      );
+    const payment = await c.get('accounts').payments.createIntent(
+      {
+        tenant: site.tenant.slug,
+        leadId: result.leadId,
+        carId: String(car.id),
+        amountCents: depositCents(deposit) ?? 20_000,
+        description: `Deposit to reserve ${car.name}`,
+      },
+      { accounts, now: c.get('now') },
+    );
     return c.json(
       { lead_id: result.leadId, deposit, payment: { id: payment.id, status: payment.status, redirect_url: payment.redirectUrl ?? null } },
       result.created ? 201 : 200,
