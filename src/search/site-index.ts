@@ -86,6 +86,9 @@ export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant
 
   const locations = new Map<string, string>();
   for (const car of site.cars) if (car.location?.name) locations.set(locationSlug(car.location), car.location.name);
+  // Every location card links to 'View Our Stock': a location with nothing listed today (a buying
+  // centre, a yard between deliveries) gets its page too, which says there are no results.
+  for (const location of site.locations) if (location.name && !locations.has(locationSlug(location))) locations.set(locationSlug(location), location.name);
   for (const [slug, name] of [...locations].sort((a, b) => a[0].localeCompare(b[0]))) {
     add({ path: `/search/${slug}`, heading: `${noun} at ${name}`, refinements: { location_name: [name] } });
   }

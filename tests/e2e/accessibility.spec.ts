@@ -10,7 +10,10 @@ for (const viewport of [
   test.describe(`accessibility at ${viewport.name} width`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
     test('every page type has no axe violations', async ({ page, expectAccessible }, testInfo) => {
-      for (const { type, path } of pageTypeUrls(siteData(testInfo.project.name))) {
+      const urls = pageTypeUrls(siteData(testInfo.project.name));
+      // One test walks every page type (about 35): allow each page its own share of time.
+      test.setTimeout(urls.length * 15_000);
+      for (const { type, path } of urls) {
         await test.step(`${type}: ${path}`, async () => {
           await page.goto(path);
           await expectAccessible(page);

@@ -47,7 +47,10 @@ export function createLocationsMap(element: HTMLElement, markers: MapMarker[], t
       iconAnchor: [15, 15],
       popupAnchor: [0, -15],
     });
-    L.marker([marker.lat, marker.lng], { icon, title: marker.name, alt: marker.name, keyboard: true }).bindPopup(popupContent(marker)).addTo(layer);
+    // Markers are a pointer shortcut: every location is also a card beside the map, which is the
+    // keyboard and screen-reader path. Focusable markers that overlap (a national network at
+    // country zoom) would fail WCAG 2.5.8 target size.
+    L.marker([marker.lat, marker.lng], { icon, title: marker.name, alt: marker.name, keyboard: false }).bindPopup(popupContent(marker)).addTo(layer);
   }
   layer.addTo(map);
   if (markers.length === 1) map.setView([markers[0]!.lat, markers[0]!.lng], tiles.maxZoom);

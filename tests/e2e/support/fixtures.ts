@@ -36,7 +36,21 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Wait until every island on the page has hydrated (Astro drops `ssr` when it does). */
+/**
+ * Wait until every island that should have hydrated by now has (Astro drops `ssr` when it does):
+ * client:load and client:idle islands, and client:visible islands that are in the viewport.
+ * client:visible islands further down (enquiry forms, calculators) hydrate only when scrolled to.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
+      if (island.getAttribute('client') !== 'visible') return false;
+      // An island box is display: contents; Astro watches its children, so do the same.
+      return [...island.children].every((child) => {
+        const box = child.getBoundingClientRect();
+        const shown = box.width > 0 || box.height > 0;
+        return !shown || box.bottom <= 0 || box.top >= window.innerHeight || box.right <= 0 || box.left >= window.innerWidth;
+      });
+    }),
+  );
 }
