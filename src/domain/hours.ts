@@ -7,7 +7,7 @@ export type HoursType = (typeof HOURS_TYPES)[number];
 export const HOURS_TYPE_LABELS: Record<HoursType, string> = { sales: 'Sales', service: 'Service', parts: 'Parts' };
 
 export interface HoursLine {
-  /** "Mon - Fri", "Saturday", ... */
+  /** "Mon-Fri", "Saturday", ... */
   day: string;
   /** "8:30 AM - 5:30 PM", "Closed" or "By appointment only". */
   hours: string;
@@ -47,7 +47,7 @@ export function availableHoursTypes(locations: Pick<Location, 'location_type' | 
 }
 
 /**
- * SPEC 2: a week of hours as display lines. Monday to Friday collapse into one "Mon - Fri" line
+ * SPEC 2: a week of hours as display lines. Monday to Friday collapse into one "Mon-Fri" line
  * when all five are identical; a closed Saturday reads 'By appointment only' when configured.
  */
 export function hoursLines(hours: OpeningHour[], options: { saturdayByAppointment?: boolean } = {}): HoursLine[] {
@@ -58,7 +58,7 @@ export function hoursLines(hours: OpeningHour[], options: { saturdayByAppointmen
   };
   const weekdays = [1, 2, 3, 4, 5].map(text);
   const lines: HoursLine[] = [];
-  if (weekdays.every((value) => value === weekdays[0])) lines.push({ day: 'Mon - Fri', hours: weekdays[0]! });
+  if (weekdays.every((value) => value === weekdays[0])) lines.push({ day: 'Mon-Fri', hours: weekdays[0]! });
   else weekdays.forEach((value, index) => lines.push({ day: DAY_NAMES[index + 1]!, hours: value }));
   for (const weekday of WEEK_ORDER.slice(5)) lines.push({ day: DAY_NAMES[weekday]!, hours: text(weekday) });
   return lines;

@@ -368,6 +368,7 @@ test.describe('offers, brands and content', () => {
   });
 
   test('content pages come from Markdown with the dealer filled in; careers records event 51', async ({ page, site }) => {
+    test.setTimeout(90_000); // eight page loads
     for (const path of [
       '/about-us',
       '/service',

@@ -250,18 +250,18 @@ test.describe('result grid', () => {
   test('the favourite heart toggles and is remembered', async ({ page, site }) => {
     test.skip(!site.tenant.features.favourites, 'favourites are off for this site');
     await openSearch(page, '/search/new-used-and-demo-cars');
-    const heart = islandCards(page)
+    // The first card with a heart (SPEC 5: only cars with a price and an image have one).
+    const name = await page
+      .locator('.search-app')
+      .getByRole('button', { name: /^Favourite / })
       .first()
-      .getByRole('button', { name: /^Favourite / });
+      .textContent();
+    const heart = page.locator('.search-app').getByRole('button', { name: name!.trim(), exact: true });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
-    await expect(
-      islandCards(page)
-        .first()
-        .getByRole('button', { name: /^Favourite / }),
-    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.search-app').getByRole('button', { name: name!.trim(), exact: true })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('when the search fails the pre-rendered results stay and an error shows', async ({ page }) => {

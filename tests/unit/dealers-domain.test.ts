@@ -24,7 +24,7 @@ function location(partial: Partial<Location> & { id: string; name: string }): Lo
 describe('opening hours (SPEC 2)', () => {
   it('Mon-Fri collapse into one line when all five are identical', () => {
     expect(hoursLines(week((d) => open(d, '08:30', '17:30'), open(6, '09:00', '16:00')))).toEqual([
-      { day: 'Mon - Fri', hours: '8:30 AM - 5:30 PM' },
+      { day: 'Mon-Fri', hours: '8:30 AM - 5:30 PM' },
       { day: 'Saturday', hours: '9:00 AM - 4:00 PM' },
       { day: 'Sunday', hours: 'Closed' },
     ]);

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../src/analytics/events';
 import { setAnalyticsSink } from '../../src/analytics/track';
 import { $favourites, isFavourite, toggleFavourite } from '../../src/stores/favourites';
+import { canFavourite } from '../../src/domain/favourite-eligibility';
 
 const car = { id: '42', name: '2024 Toyota RAV4 GXL', slug: '2024-toyota-rav4-gxl-42', make: 'Toyota', model: 'RAV4', primary_image_url: '/media/x.svg' };
 
@@ -35,4 +36,15 @@ describe('favourites (SPEC 4)', () => {
     expect(toggleFavourite(car)).toBe(true);
     expect($favourites.get()).toHaveLength(1);
   });
+});
+
+describe('favourite eligibility (SPEC 5: price above 0 and an image or thumbnail)', () => {
+  it.each([
+    [25_990, '/media/car.svg', true],
+    [0, '/media/car.svg', false],
+    [null, '/media/car.svg', false],
+    [25_990, '', false],
+    [25_990, null, false],
+    [1, 'thumb.jpg', true],
+  ])('price %s, image %s -> %s', (price, image, expected) => expect(canFavourite(price, image)).toBe(expected));
 });

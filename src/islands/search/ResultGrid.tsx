@@ -4,6 +4,7 @@ import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
 import { activePromos, collapseSoldRuns, withPromos } from '../../search/results';
 import FavouriteButton from '../FavouriteButton';
+import { canFavourite } from '../../domain/favourite-eligibility';
 
 interface Props {
   hits: SearchDocument[];
@@ -33,7 +34,7 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
               headingLevel={2}
               context={config.card}
               favourite={
-                interactive && config.favourites ? (
+                interactive && config.favourites && canFavourite(item.car.price, item.car.image) ? (
                   <FavouriteButton
                     car={{
                       id: item.car.objectID,

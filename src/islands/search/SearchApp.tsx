@@ -175,7 +175,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
               heading.current?.focus({ preventScroll: true });
             }}
           >
-            Show Me {count ?? ''} {noun}
+            {count == null ? 'Show Me Results' : `Show Me ${count.toLocaleString('en-AU')} ${noun}`}
           </a>
           <button type="button" className="btn btn-outline" disabled={!canClear} onClick={() => clearAll()}>
             Clear Filters
