@@ -238,6 +238,13 @@ test.describe('accounts: every site', () => {
     if (gated.includes('spin-to-win')) routes.push({ kind: 'spin-to-win', path: '/spin-to-win' });
     if (gated.includes('online-payment')) routes.push({ kind: 'online-payment', path: '/online-payment' });
 
+    // Not gated on this site: the page opens for a signed-out visitor.
+    if (!gated.includes('my-garage')) {
+      await page.goto('/my-garage');
+      await waitForIslands(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'My Garage' })).toBeVisible();
+      await expect(page).toHaveURL('/my-garage');
+    }
     await page.goto('/');
     for (const route of routes) {
       await page.goto(route.path);
@@ -254,19 +261,14 @@ test.describe('accounts: every site', () => {
       await page.goto(`/checkout-journey?car_id=${car.slug}`);
       await expect(page).toHaveURL(/\/sign-in\?type=checkout/, { timeout: 20_000 });
     }
-    // Not gated on this site: the page opens for a signed-out visitor.
-    if (!gated.includes('my-garage')) {
-      await page.goto('/my-garage');
-      await waitForIslands(page);
-      await expect(page.getByRole('heading', { level: 1, name: 'My Garage' })).toBeVisible();
-      await expect(page).toHaveURL('/my-garage');
-    }
 
+    // On the sign-in page the last gated route sent us to.
     await signInOnPage(page, site, newPhone());
     await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
     for (const route of routes) {
       await page.goto(route.path);
-      await waitForIslands(page);
+      // The gate says it is checking until the session has loaded; then the page stays open.
+      await expect(page.getByText('Checking you are signed in…')).toHaveCount(0, { timeout: 20_000 });
       await page.waitForLoadState('networkidle');
       await expect(page).toHaveURL(route.path);
     }
