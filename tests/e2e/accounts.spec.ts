@@ -175,6 +175,37 @@ test.describe('accounts: watchlist', () => {
     await expect(page.getByRole('button', { name: `Save to Watchlist: ${car.name}` })).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' })).toHaveCount(0);
   });
+
+  test('a removal the API refuses on the watchlist page puts the car back, with an alert', async ({ page, site }) => {
+    const car = availableCar(site);
+    const phone = newPhone();
+    await signInByApi(page, site, phone);
+    expect(await (await page.request.post('/api/watchlist/save-car', { data: { phone_number: phone, car_id: String(car.id) } })).json()).toEqual({
+      success: true,
+    });
+    await page.goto('/watchlist');
+    const list = page.getByRole('list', { name: 'Saved cars' });
+    await expect(list.getByRole('link', { name: car.name })).toBeVisible({ timeout: 20_000 });
+
+    // The session ends on the server while the page is open: the real endpoint refuses.
+    expect((await page.request.post('/api/auth/sign-out', { data: {} })).ok()).toBe(true);
+    const alerts: string[] = [];
+    page.on('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    let listedDuringCall: number | undefined;
+    await page.route('**/api/watchlist/remove-car', async (route) => {
+      // The car left the list at once, before the answer.
+      listedDuringCall = await list.getByRole('link', { name: car.name }).count();
+      await route.continue();
+    });
+    await list.getByRole('button', { name: `Remove ${car.name}` }).click();
+    await expect.poll(() => alerts).toEqual(['Your session has ended. Please sign in again to change your watchlist.']);
+    expect(listedDuringCall).toBe(0);
+    await expect(list.getByRole('link', { name: car.name })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Car Removed' })).toHaveCount(0);
+  });
 });
 
 test.describe('accounts: every site', () => {
