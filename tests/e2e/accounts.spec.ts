@@ -86,8 +86,8 @@ async function signInByApi(page: Page, site: SiteData, phone: string): Promise<v
 }
 
 test.describe('accounts: watchlist', () => {
-  // Several page loads and API calls per test, on a shared 2-core machine.
-  test.describe.configure({ timeout: 120_000 });
+  // Several page loads and API calls per test (the first test has a dozen), on a shared 2-core machine.
+  test.describe.configure({ timeout: 240_000 });
   test.beforeEach(({ site }) => {
     test.skip(!site.tenant.features.watchlist, 'this site has no watchlist (features.watchlist is off)');
   });
