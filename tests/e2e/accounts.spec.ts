@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { AccountStore } from '../../api/accounts/store';
+import { openStore, type Store } from '../../api/storage/store';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
 import { expect, test, waitForIslands } from './support/fixtures';
@@ -46,15 +48,46 @@ async function signInOnPage(page: Page, site: SiteData, phone: string): Promise<
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/**
+ * The vehicle page's Save to Watchlist button once it works: hydrated and the session known (it is
+ * disabled until then). Not waitForIslands: the page's client:visible islands below the fold never hydrate.
+ */
+async function watchlistButton(page: Page, name: string, saved = false) {
+  const button = page.getByRole('button', { name: `${saved ? 'Saved' : 'Save'} to Watchlist: ${name}` });
+  await button.scrollIntoViewIfNeeded();
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  return button;
+}
+
+/** Wait until the island holding `element` has hydrated (client:visible ones only once scrolled to). */
+async function hydrated(element: Locator): Promise<void> {
+  await element.scrollIntoViewIfNeeded();
+  await expect.poll(() => element.evaluate((node) => node.closest('astro-island')?.hasAttribute('ssr') ?? false)).toBe(false);
+}
+
+/** A car the vehicle page offers 'Reserve Car Now' for, with a /cars/{slug}/checkout page. */
+function reservableCar(site: SiteData) {
+  const car = site.cars.find((candidate) => isAvailable(candidate) && candidate.status === 'in_stock' && !candidate.reserved);
+  if (!car) throw new Error(`${site.tenant.slug} has no reservable car`);
+  return car;
+}
+
 function availableCar(site: SiteData) {
   const car = site.cars.find((candidate) => isAvailable(candidate));
   if (!car) throw new Error(`${site.tenant.slug} has no available car`);
   return car;
 }
 
-test.describe('accounts: sign-in, watchlist, gated routes', () => {
-  // Several page loads and API calls per test, on a shared 2-core machine.
-  test.describe.configure({ timeout: 120_000 });
+/** Signs `phone` in through the API (the browser context shares the cookie), as the sign-in page does. */
+async function signInByApi(page: Page, site: SiteData, phone: string): Promise<void> {
+  expect((await page.request.post('/api/auth/request-code', { data: { phone_number: phone } })).status()).toBe(202);
+  const verified = await page.request.post('/api/auth/verify-code', { data: { phone_number: phone, code: await sentCode(site, phone) } });
+  expect(verified.ok()).toBe(true);
+}
+
+test.describe('accounts: watchlist', () => {
+  // Several page loads and API calls per test (the first test has a dozen), on a shared 2-core machine.
+  test.describe.configure({ timeout: 240_000 });
   test.beforeEach(({ site }) => {
     test.skip(!site.tenant.features.watchlist, 'this site has no watchlist (features.watchlist is off)');
   });
@@ -69,8 +102,7 @@ test.describe('accounts: sign-in, watchlist, gated routes', () => {
     const carPath = `/cars/${car.slug}`;
     const phone = newPhone();
     await page.goto(carPath);
-    await waitForIslands(page);
-    await page.getByRole('button', { name: `Save to Watchlist: ${car.name}` }).click();
+    await (await watchlistButton(page, car.name)).click();
 
     await expect(page).toHaveURL(/\/sign-in\?/, { timeout: 20_000 });
     const query = new URL(page.url()).searchParams;
@@ -80,16 +112,21 @@ test.describe('accounts: sign-in, watchlist, gated routes', () => {
     await expectAccessible(page);
     await signInOnPage(page, site, phone);
 
+    // Back on the car: the waiting save went through, with its toast.
     await expect(page).toHaveURL(carPath, { timeout: 20_000 });
     const toast = page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' });
-    await expect(toast).toContainText(`${car.name} is now available in your watchlist`);
+    await expect(toast).toContainText(`${car.name} is now available in your watchlist`, { timeout: 20_000 });
+    await expect(toast.getByRole('link', { name: 'View List' })).toHaveAttribute('href', '/watchlist');
     await expect(page.getByRole('button', { name: `Saved to Watchlist: ${car.name}` })).toHaveAttribute('aria-pressed', 'true');
     const session = (await context.cookies()).find((cookie) => cookie.name === '__Host-session');
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     // The toast goes after 3000 ms.
     await expect(toast).toHaveCount(0, { timeout: 5000 });
+    // Saved on the server, not just in this page: a reload still shows it saved.
+    await page.reload();
+    await watchlistButton(page, car.name, true);
 
-    await page.getByRole('button', { name: `Saved to Watchlist: ${car.name}` }).click();
+    await (await watchlistButton(page, car.name, true)).click();
     await expect(page.getByRole('status').filter({ hasText: 'Car Removed' })).toContainText(`${car.name} is no longer in your watchlist`);
     await page.getByRole('button', { name: `Save to Watchlist: ${car.name}` }).click();
     await page.getByRole('status').getByRole('link', { name: 'View List' }).click();
@@ -111,23 +148,100 @@ test.describe('accounts: sign-in, watchlist, gated routes', () => {
     await expect(page).toHaveURL(/\/sign-in\?type=watchlist&redirect=%2Fwatchlist/, { timeout: 20_000 });
   });
 
-  test('no user details are in the static HTML of account pages', async ({ page }) => {
-    for (const url of ['/watchlist', '/my-garage', '/sign-in']) {
-      const html = await (await page.request.get(url)).text();
-      expect(html).not.toMatch(/04\d{8}/);
-      expect(html).not.toContain('Signed in with');
+  test('a save the API refuses is rolled back, with the message in an alert', async ({ page, site }) => {
+    const car = availableCar(site);
+    await page.goto(`/sign-in?type=watchlist&redirect=${encodeURIComponent(`/cars/${car.slug}`)}&back=/`);
+    await signInOnPage(page, site, newPhone());
+    await expect(page).toHaveURL(`/cars/${car.slug}`, { timeout: 20_000 });
+    const button = await watchlistButton(page, car.name);
+
+    // The session ends on the server (as when it expires) while the page still thinks it is signed
+    // in, so the real endpoint refuses the save (no faked answer).
+    expect((await page.request.post('/api/auth/sign-out', { data: {} })).ok()).toBe(true);
+    const alerts: string[] = [];
+    let pressedDuringCall: string | null = null;
+    page.on('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    await page.route('**/api/watchlist/save-car', async (route) => {
+      // Look at the button while the real call is in flight: the list changed at once.
+      pressedDuringCall = await page.getByRole('button', { name: `Saved to Watchlist: ${car.name}` }).getAttribute('aria-pressed');
+      await route.continue();
+    });
+    await button.click();
+    await expect.poll(() => alerts).toEqual(['Your session has ended. Please sign in again to change your watchlist.']);
+    expect(pressedDuringCall).toBe('true');
+    await expect(page.getByRole('button', { name: `Save to Watchlist: ${car.name}` })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' })).toHaveCount(0);
+  });
+
+  test('a removal the API refuses on the watchlist page puts the car back, with an alert', async ({ page, site }) => {
+    const car = availableCar(site);
+    const phone = newPhone();
+    await signInByApi(page, site, phone);
+    expect(await (await page.request.post('/api/watchlist/save-car', { data: { phone_number: phone, car_id: String(car.id) } })).json()).toEqual({
+      success: true,
+    });
+    await page.goto('/watchlist');
+    const list = page.getByRole('list', { name: 'Saved cars' });
+    await expect(list.getByRole('link', { name: car.name })).toBeVisible({ timeout: 20_000 });
+
+    // The session ends on the server while the page is open: the real endpoint refuses.
+    expect((await page.request.post('/api/auth/sign-out', { data: {} })).ok()).toBe(true);
+    const alerts: string[] = [];
+    page.on('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    let listedDuringCall: number | undefined;
+    await page.route('**/api/watchlist/remove-car', async (route) => {
+      // The car left the list at once, before the answer.
+      listedDuringCall = await list.getByRole('link', { name: car.name }).count();
+      await route.continue();
+    });
+    await list.getByRole('button', { name: `Remove ${car.name}` }).click();
+    await expect.poll(() => alerts).toEqual(['Your session has ended. Please sign in again to change your watchlist.']);
+    expect(listedDuringCall).toBe(0);
+    await expect(list.getByRole('link', { name: car.name })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Car Removed' })).toHaveCount(0);
+  });
+});
+
+test.describe('accounts: every site', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('nothing about a signed-in user is in the static HTML', async ({ page, site }) => {
+    const phone = newPhone();
+    await signInByApi(page, site, phone);
+    const car = availableCar(site);
+    const session = await (await page.request.get('/api/auth/session')).json();
+    expect(session.user.phone).toBe(phone);
+    for (const url of ['/watchlist', '/my-garage', '/sign-in', `/cars/${car.slug}`, '/']) {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      const html = await response.text();
+      expect(html, url).not.toContain(phone);
+      expect(html, url).not.toContain(session.user.id);
+      expect(html, url).not.toContain('Signed in with');
     }
   });
 
   test('favourites and viewed cars survive a reload', async ({ page, site }) => {
     const [first, second] = site.cars.filter((car) => isAvailable(car));
+    const events: string[] = [];
+    page.on('console', (message) => message.text().startsWith('[analytics]') && events.push(message.text()));
     await page.goto(`/cars/${first!.slug}`);
+    if (site.tenant.features.favourites) {
+      const heart = page.getByRole('button', { name: `Favourite ${first!.name}` });
+      await hydrated(heart);
+      // Route events to the console sink so the test can see event 39.
+      await page.evaluate(() => (document.documentElement.dataset.analyticsSink = 'console'));
+      await heart.click();
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+      await expect.poll(() => events.filter((text) => text.startsWith('[analytics] 39'))).toHaveLength(1);
+    }
     await page.goto(`/cars/${second!.slug}`);
-    // A favourite as the heart stores it (src/stores/favourites.ts).
-    await page.evaluate(
-      (car) => localStorage.setItem('favourites', JSON.stringify([{ id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model }])),
-      { id: String(first!.id), name: first!.name, slug: first!.slug, make: first!.make, model: first!.model },
-    );
     await page.goto('/my-garage');
     if (site.tenant.features.sign_in_gated.includes('my-garage')) {
       await expect(page).toHaveURL(/\/sign-in\?type=my-garage&redirect=%2Fmy-garage/, { timeout: 20_000 });
@@ -136,7 +250,9 @@ test.describe('accounts: sign-in, watchlist, gated routes', () => {
     }
     await page.reload();
     await waitForIslands(page);
-    await expect(page.getByRole('list', { name: 'Favourite cars' }).getByRole('link', { name: first!.name })).toHaveAttribute('href', `/cars/${first!.slug}`);
+    if (site.tenant.features.favourites) {
+      await expect(page.getByRole('list', { name: 'Favourite cars' }).getByRole('link', { name: first!.name })).toHaveAttribute('href', `/cars/${first!.slug}`);
+    }
     const viewed = page.getByRole('list', { name: 'Recently viewed cars' }).getByRole('listitem');
     await expect(viewed).toHaveCount(2);
     await expect(viewed.first()).toContainText(`${second!.make} ${second!.model}`);
@@ -144,14 +260,22 @@ test.describe('accounts: sign-in, watchlist, gated routes', () => {
   });
 
   test('gated routes send a signed-out visitor to sign-in and open once signed in', async ({ page, site }) => {
-    const car = availableCar(site);
+    const car = reservableCar(site);
     const gated = site.tenant.features.sign_in_gated;
+    // The watchlist page is always a signed-in page; the others follow the site's flags.
     const routes: { kind: string; path: string }[] = [{ kind: 'watchlist', path: '/watchlist' }];
     if (gated.includes('my-garage')) routes.push({ kind: 'my-garage', path: '/my-garage' });
     if (gated.includes('checkout') && site.tenant.features.reserve) routes.push({ kind: 'checkout', path: `/cars/${car.slug}/checkout` });
     if (gated.includes('spin-to-win')) routes.push({ kind: 'spin-to-win', path: '/spin-to-win' });
     if (gated.includes('online-payment')) routes.push({ kind: 'online-payment', path: '/online-payment' });
 
+    // Not gated on this site: the page opens for a signed-out visitor.
+    if (!gated.includes('my-garage')) {
+      await page.goto('/my-garage');
+      await waitForIslands(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'My Garage' })).toBeVisible();
+      await expect(page).toHaveURL('/my-garage');
+    }
     await page.goto('/');
     for (const route of routes) {
       await page.goto(route.path);
@@ -164,46 +288,72 @@ test.describe('accounts: sign-in, watchlist, gated routes', () => {
       await page.goto('/checkout-journey');
       await waitForIslands(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Buy Online' })).toBeVisible();
+      await expect(page).toHaveURL('/checkout-journey');
       await page.goto(`/checkout-journey?car_id=${car.slug}`);
       await expect(page).toHaveURL(/\/sign-in\?type=checkout/, { timeout: 20_000 });
     }
 
+    // On the sign-in page the last gated route sent us to.
     await signInOnPage(page, site, newPhone());
     await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
     for (const route of routes) {
       await page.goto(route.path);
-      await waitForIslands(page);
+      // The gate says it is checking until the session has loaded; then the page stays open.
+      await expect(page.getByText('Checking you are signed in…')).toHaveCount(0, { timeout: 20_000 });
       await page.waitForLoadState('networkidle');
       await expect(page).toHaveURL(route.path);
     }
   });
+});
 
-  test('a save the API refuses is rolled back, with the message in an alert', async ({ page, site }) => {
-    const car = availableCar(site);
-    await page.goto(`/sign-in?type=watchlist&redirect=${encodeURIComponent(`/cars/${car.slug}`)}&back=/`);
-    await signInOnPage(page, site, newPhone());
-    await expect(page).toHaveURL(`/cars/${car.slug}`, { timeout: 20_000 });
-    await waitForIslands(page);
-    const button = page.getByRole('button', { name: `Save to Watchlist: ${car.name}` });
-    await expect(button).toBeEnabled();
+test.describe('accounts: reserve', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let store: Store;
+  test.beforeAll(async () => {
+    // The browser tests' server keeps leads where `openStore` looks (DATABASE_URL, else .data/leads.sqlite).
+    store = await openStore();
+  });
+  test.afterAll(async () => store?.close());
+  test.beforeEach(({ site }) => {
+    test.skip(!site.tenant.features.reserve, 'this site takes no reservations (features.reserve is off)');
+  });
 
-    // The session ends on the server (as when it expires) while the page still thinks it is signed in.
-    expect((await page.request.post('/api/auth/sign-out', { data: {} })).ok()).toBe(true);
-    const alerts: string[] = [];
-    let pressedDuringCall: string | null = null;
-    page.on('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
-    });
-    await page.route('**/api/watchlist/save-car', async (route) => {
-      // Look at the button while the real call is in flight: the list changed at once.
-      pressedDuringCall = await button.or(page.getByRole('button', { name: `Saved to Watchlist: ${car.name}` })).getAttribute('aria-pressed');
-      await route.continue();
-    });
-    await button.click();
-    await expect.poll(() => alerts).toEqual(['Your session has ended. Please sign in again to change your watchlist.']);
-    expect(pressedDuringCall).toBe('true');
-    await expect(page.getByRole('button', { name: `Save to Watchlist: ${car.name}` })).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' })).toHaveCount(0);
+  test('a shopper reserves a car: $200 deposit, stored as a reserve lead with a recorded payment intent', async ({ page, site, expectAccessible }) => {
+    const car = reservableCar(site);
+    const lastName = `Reserver-${Date.now().toString(36)}`;
+    await page.goto(`/cars/${car.slug}`);
+    await page.getByRole('link', { name: 'Reserve Car Now' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}/checkout$|/sign-in\\?`), { timeout: 20_000 });
+    if (site.tenant.features.sign_in_gated.includes('checkout')) {
+      await expect(page).toHaveURL(/\/sign-in\?type=checkout/, { timeout: 20_000 });
+      await signInOnPage(page, site, newPhone());
+    }
+    await expect(page).toHaveURL(`/cars/${car.slug}/checkout`, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Reserve ${car.name}` })).toBeVisible();
+    await expect(page.getByText('Hold this car with a $200 deposit.')).toBeVisible();
+
+    const submit = page.getByRole('button', { name: 'Reserve Car Now' });
+    await hydrated(submit);
+    await expectAccessible(page);
+    // Missing details: each field says what to fix, and nothing is stored.
+    await submit.click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByLabel('First Name').fill('Jo');
+    await page.getByLabel('Last Name').fill(lastName);
+    await page.getByLabel('Mobile Number').fill('0412 345 678');
+    await page.getByLabel('Email Address').fill('jo.reserver@example.com');
+    await page.getByLabel('Postcode').fill('4000');
+    await submit.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you, your reservation is in' })).toContainText(
+      `We have your reservation for the ${car.name}. The dealership will contact you shortly to take the $200 deposit and confirm it.`,
+      { timeout: 20_000 },
+    );
+
+    const leads = (await store.listLeads(site.tenant.slug)).filter((lead) => lead.fields.last_name === lastName);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ form: 'reserve', carId: String(car.id), status: 'submitted' });
+    expect(leads[0]!.fields).toMatchObject({ deposit: '$200', email: 'jo.reserver@example.com' });
+    const intents = (await new AccountStore(store.driver).paymentIntents(site.tenant.slug)).filter((intent) => intent.leadId === leads[0]!.id);
+    expect(intents).toEqual([expect.objectContaining({ amountCents: 20_000, provider: 'local', status: 'recorded', carId: String(car.id) })]);
   });
 });

@@ -278,6 +278,16 @@ for (const kind of storeKinds()) {
         expect(await accounts.watchlist('bayside-toyota', String(users[0]!.id))).toEqual([CAR]);
       });
 
+      it("removing a car from my list leaves the same car on another user's list", async () => {
+        const mine = await signIn(ME);
+        const theirs = await signIn(OTHER, '198.51.100.20');
+        await post('/api/watchlist/save-car', { phone_number: ME, car_id: CAR }, { cookie: mine });
+        await post('/api/watchlist/save-car', { phone_number: OTHER, car_id: CAR }, { cookie: theirs });
+        expect(await (await post('/api/watchlist/remove-car', { phone_number: ME, car_id: CAR }, { cookie: mine })).json()).toEqual({ success: true });
+        expect((await list(mine)).body.cars).toEqual([]);
+        expect((await list(theirs)).body.cars?.map((car) => car.id)).toEqual([CAR]);
+      });
+
       it('refuses a car that is not listed on this site, with a message for the alert', async () => {
         const cookie = await signIn(ME);
         const response = await post('/api/watchlist/save-car', { phone_number: ME, car_id: 'no-such-car' }, { cookie });
@@ -290,6 +300,34 @@ for (const kind of storeKinds()) {
         const response = await post('/api/watchlist/save-car', { car_id: CAR }, { cookie });
         expect(response.status).toBe(422);
         expect(await response.json()).toEqual({ success: false, error: 'Send phone_number and car_id.' });
+      });
+    });
+
+    describe('user details stay out of anything shared or cached', () => {
+      // The pages are static files, the same for everyone (the browser spec checks a signed-in
+      // shopper's pages hold no phone or id); user details come only from these API answers, which
+      // no browser, proxy or CDN may keep and hand to someone else.
+      it('answers that name the user are Cache-Control: no-store', async () => {
+        await post('/api/auth/request-code', { phone_number: ME });
+        const verified = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) });
+        expect(verified.headers.get('cache-control')).toBe('no-store');
+        const cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+        await post('/api/watchlist/save-car', { phone_number: ME, car_id: CAR }, { cookie });
+        for (const path of ['/api/auth/session', '/api/watchlist']) {
+          const response = await call('GET', path, { cookie });
+          expect(response.status, path).toBe(200);
+          expect(response.headers.get('cache-control'), path).toBe('no-store');
+        }
+      });
+
+      it('the same URLs without the session name nobody', async () => {
+        const cookie = await signIn(ME);
+        await post('/api/watchlist/save-car', { phone_number: ME, car_id: CAR }, { cookie });
+        for (const path of ['/api/auth/session', '/api/watchlist']) {
+          const text = await (await call('GET', path)).text();
+          expect(text, path).not.toContain(ME_NORMALISED);
+          expect(text, path).not.toContain(CAR);
+        }
       });
     });
 

@@ -15,11 +15,16 @@ export default function WatchlistList({ searchPath }: { searchPath: string }) {
     void loadWatchlist(true).then(setCars);
   }, []);
 
+  /** SPEC 4: the list changes at once, then the call; a refusal puts the car back (same place) and alerts. */
   async function remove(car: WatchlistCar) {
     const name = car.name ?? 'This car';
-    const result = await changeWatchlist(car.id, false);
-    if (!result.ok) return window.alert(result.error);
+    const before = cars;
     setCars((list) => (list ?? []).filter((entry) => entry.id !== car.id));
+    const result = await changeWatchlist(car.id, false);
+    if (!result.ok) {
+      setCars(before);
+      return window.alert(result.error);
+    }
     const { title, message } = watchlistToast(false, name);
     showToast({ source: 'watchlist-page', title, message, action: { label: 'View List', href: WATCHLIST_PATH } });
   }
