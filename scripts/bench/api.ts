@@ -26,7 +26,7 @@ const port = Number(process.env.BENCH_API_PORT ?? 4399);
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
 const dbFile = path.join(dir, 'leads.sqlite');
 
-const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'scripts/lib/api-server.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lib/api-server.ts')], {
   cwd: ROOT,
   env: {
     ...process.env,

@@ -11,6 +11,8 @@
  *   API_LEADS        JSON merged over the tenant's `leads` settings, e.g. a webhook or raised
  *                    `rate_limit` values (the documented tenant settings; no code path is bypassed)
  *   OUTBOX_INTERVAL_MS  how often the outbox worker looks for due deliveries (default 1000)
+ *   OUTBOX_LEASE_MS     how long a claimed delivery is this process's (default 60000): after a
+ *                       crash its claimed deliveries wait this long before another process retries
  *
  * Prints `listening <port>` once it accepts requests. The site data is the tenant file with one
  * demo car (id `bench-car`) and no locations, so it needs no build.
@@ -53,7 +55,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const site = apiOnlySite(slug, process.env.API_LEADS ? (JSON.parse(process.env.API_LEADS) as Record<string, unknown>) : {});
   const store = await openStore();
   const siteFor = (wanted: string) => (wanted === slug ? site : undefined);
-  const outbox = startOutboxWorker({ store, siteFor, intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000) });
+  const outbox = startOutboxWorker({
+    store,
+    siteFor,
+    intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000),
+    leaseMs: Number(process.env.OUTBOX_LEASE_MS ?? 60_000),
+  });
   const api = createApi({ siteFor, store }, () => slug);
   const server = serve({ fetch: api.fetch, port, hostname: '127.0.0.1' }, () => console.log(`listening ${port}`));
   const stop = () => {
