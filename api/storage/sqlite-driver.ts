@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Row, SqlDriver, SqlRunner, SqlValue } from './sql';
 
 /**
@@ -17,9 +17,16 @@ export function openSqlite(file: string): SqlDriver {
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
 
+  // Each distinct SQL text is prepared once (the API runs the same few statements for every lead).
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
   const runner: SqlRunner = {
-    all: async (sql, params = []) => db.prepare(sql).all(...(params as SqlValue[])) as Row[],
-    run: async (sql, params = []) => Number(db.prepare(sql).run(...(params as SqlValue[])).changes),
+    all: async (sql, params = []) => prepared(sql).all(...(params as SqlValue[])) as Row[],
+    run: async (sql, params = []) => Number(prepared(sql).run(...(params as SqlValue[])).changes),
   };
 
   let queue: Promise<unknown> = Promise.resolve();
