@@ -8,6 +8,7 @@
  * The per-IP and per-site rate limits stay on, raised through the tenant's documented
  * `leads.rate_limit` settings (API_LEADS) so one benchmark client is not throttled.
  * Target (issue 6): 1,000 req/s with p99 under 50 ms on the 2-core machine.
+ * BENCH_API_PORT picks the port (default 4399); BENCH_CPU_PROF=<dir> profiles the server.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,9 @@ const port = Number(process.env.BENCH_API_PORT ?? 4399);
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
 const dbFile = path.join(dir, 'leads.sqlite');
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lib/api-server.ts')], {
+// BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server there (open it in Chrome DevTools).
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'scripts/lib/api-server.ts')], {
   cwd: ROOT,
   env: {
     ...process.env,
