@@ -11,6 +11,7 @@
  *   API_LEADS        JSON merged over the tenant's `leads` settings, e.g. a webhook or raised
  *                    `rate_limit` values (the documented tenant settings; no code path is bypassed)
  *   OUTBOX_INTERVAL_MS  how often the outbox worker looks for due deliveries (default 1000)
+ *   OUTBOX_BATCH        deliveries claimed per pass (default 20)
  *   OUTBOX_LEASE_MS     how long a claimed delivery is this process's (default 60000): after a
  *                       crash its claimed deliveries wait this long before another process retries
  *
@@ -60,6 +61,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     siteFor,
     intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000),
     leaseMs: Number(process.env.OUTBOX_LEASE_MS ?? 60_000),
+    batch: Number(process.env.OUTBOX_BATCH ?? 20),
   });
   const api = createApi({ siteFor, store }, () => slug);
   const server = serve({ fetch: api.fetch, port, hostname: '127.0.0.1' }, () => console.log(`listening ${port}`));
