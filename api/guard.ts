@@ -58,9 +58,9 @@ export function guard(options: { rateLimiter?: RateLimiter; rateLimits?: boolean
         return errorResponse(c, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
       }
     }
-    // A body without Content-Length (chunked) is measured as it is read.
-    const text = await c.req.raw.clone().text();
-    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
+    // A body without Content-Length (chunked) is measured as it is read. Hono keeps the text for
+    // the route (no clone of the stream), and byteLength counts UTF-8 bytes without encoding.
+    if (Buffer.byteLength(await c.req.text(), 'utf8') > MAX_BODY_BYTES)
       return errorResponse(c, 413, `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`);
     return next();
   };

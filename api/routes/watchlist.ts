@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { normaliseMobile } from '../../src/domain/leads/validation';
+import { fieldErrors, normaliseMobile } from '../../src/domain/leads/validation';
 import { isAvailable } from '../../src/domain/stock';
 import { currentUser, accountsOf } from '../accounts/session';
 import { readJson } from '../http';
@@ -10,8 +10,8 @@ import { onlyMethods } from './allow';
 /** SPEC 7 body: phone_number and car_id. */
 const Body = z
   .object({
-    phone_number: z.string().max(40),
-    car_id: z.union([z.string().trim().min(1).max(80), z.number().int()]).transform(String),
+    phone_number: z.string({ error: 'Send phone_number: the mobile number you signed in with.' }).max(40, 'phone_number is too long.'),
+    car_id: z.union([z.string().trim().min(1).max(80), z.number().int()], { error: 'Send car_id: the id of a car on this site.' }).transform(String),
   })
   .strict();
 
@@ -25,7 +25,7 @@ const fail = (c: Context<ApiEnv>, status: 401 | 403 | 404 | 422, error: string) 
 export function watchlistRoutes(app: ApiApp): void {
   const change = (save: boolean) => async (c: Context<ApiEnv>) => {
     const parsed = Body.safeParse(await readJson(c));
-    if (!parsed.success) return fail(c, 422, 'Send phone_number and car_id.');
+    if (!parsed.success) return c.json({ success: false, error: 'Send phone_number and car_id.', fields: fieldErrors(parsed.error) }, 422);
     const user = await currentUser(c);
     if (!user) return fail(c, 401, 'Your session has ended. Please sign in again to change your watchlist.');
     if (normaliseMobile(parsed.data.phone_number) !== user.phone) return fail(c, 403, 'You can only change your own watchlist.');

@@ -299,7 +299,11 @@ for (const kind of storeKinds()) {
         const cookie = await signIn(ME);
         const response = await post('/api/watchlist/save-car', { car_id: CAR }, { cookie });
         expect(response.status).toBe(422);
-        expect(await response.json()).toEqual({ success: false, error: 'Send phone_number and car_id.' });
+        expect(await response.json()).toEqual({
+          success: false,
+          error: 'Send phone_number and car_id.',
+          fields: { phone_number: 'Send phone_number: the mobile number you signed in with.' },
+        });
       });
     });
 

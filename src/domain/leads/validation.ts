@@ -106,6 +106,17 @@ export type LeadFields = z.output<ReturnType<typeof leadFieldsSchema>>;
  * (with lead_id) sends only that step's fields, so its fields are checked as a partial.
  */
 export function leadBodySchema(rules: LeadRules) {
+  // zod 4 compiles each new object schema on first use: building one per request cost the API
+  // most of its time per lead, so each distinct set of rules gets its schema once.
+  const key = JSON.stringify([rules.messageRequired, rules.termsRequired, rules.dealershipRequired, rules.locationRequired, rules.categoryRequired]);
+  let schema = bodySchemas.get(key);
+  if (!schema) bodySchemas.set(key, (schema = buildLeadBodySchema(rules)));
+  return schema;
+}
+
+const bodySchemas = new Map<string, ReturnType<typeof buildLeadBodySchema>>();
+
+function buildLeadBodySchema(rules: LeadRules) {
   const fields = leadFieldsSchema(rules);
   return z
     .object({
