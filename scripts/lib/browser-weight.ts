@@ -23,7 +23,15 @@ export interface BrowserWeight {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -64,7 +72,8 @@ export async function measureInBrowser(browser: Browser, url: string, viewport: 
             : type === 'document' && request.frame() === page.mainFrame()
               ? 'html'
               : undefined;
-      if (!kind || seen.has(response.url()) || response.status() >= 300) return;
+      // Redirects carry no body; a 404 page is still a page.
+      if (!kind || seen.has(response.url()) || (response.status() >= 300 && response.status() < 400)) return;
       seen.add(response.url());
       bodies.push(
         response.body().then(
