@@ -31,7 +31,8 @@ function financeCar(site: SiteData): Car | undefined {
 /** Scroll a client:visible island into view and wait until it has hydrated. */
 async function hydrated(page: Page, section: Locator): Promise<void> {
   await section.scrollIntoViewIfNeeded();
-  const islands = section.locator('astro-island');
+  // Islands inside a closed dialog (the Finance Enquiry modal's form) hydrate when it opens.
+  const islands = section.locator('astro-island:not(dialog astro-island)');
   const self = await section.evaluate((element) => element.tagName === 'ASTRO-ISLAND');
   if (self) await expect(section).not.toHaveAttribute('ssr', { timeout: 20_000 });
   else await expect(islands.and(page.locator('[ssr]'))).toHaveCount(0, { timeout: 20_000 });
@@ -171,6 +172,8 @@ test.describe('Finance Calculator', () => {
       await panel.getByRole('button', { name: 'Get Finance Now' }).click();
       const dialog = page.getByRole('dialog', { name: 'Finance Enquiry' });
       await expect(dialog).toBeVisible();
+      // The modal holds the finance enquiry lead form for this car.
+      await expect(dialog.getByRole('button', { name: 'Send Finance Enquiry' })).toBeVisible({ timeout: 15_000 });
       await expectAccessible(page);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
