@@ -75,9 +75,14 @@ const STATE_TIME_ZONES: Record<string, string> = {
   WA: 'Australia/Perth',
 };
 
+/** An Australian state's IANA time zone (Sydney when the state is unknown). */
+export function timeZoneForState(state: string | undefined): string {
+  return STATE_TIME_ZONES[(state ?? '').toUpperCase()] ?? 'Australia/Sydney';
+}
+
 /** A location's IANA time zone: its own, else its state's (QLD has no daylight saving). */
 export function locationTimeZone(location: Pick<Location, 'time_zone' | 'address'>): string {
-  return location.time_zone ?? STATE_TIME_ZONES[location.address.state.toUpperCase()] ?? 'Australia/Sydney';
+  return location.time_zone ?? timeZoneForState(location.address.state);
 }
 
 /** Date ("2026-12-25"), weekday (0 Sunday) and minutes after midnight of an instant in a time zone. */

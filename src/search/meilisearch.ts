@@ -2,7 +2,7 @@ import { instantMeiliSearch, type InstantMeiliSearchOptions } from '@meilisearch
 import { soldCutoff } from '../domain/stock';
 import type { SearchClient, SearchRequest } from './client';
 import type { SearchDocument } from './document';
-import { INDEX_NAME } from './state';
+import { INDEX_NAME, REFINEMENT_FIELDS } from './state';
 
 /**
  * The production search path: a Meilisearch server behind the same InstantSearch seam as the
@@ -17,25 +17,9 @@ export function stockFilter(cutoff: number): string {
 
 /** Facets, sorts and text fields the index must declare (the embedded engine needs none of this). */
 export const FILTERABLE_ATTRIBUTES = [
-  'car_type',
-  'make',
-  'model',
-  'badge',
-  'year',
-  'body',
-  'fuel',
-  'transmission',
-  'drive',
-  'colour',
-  'seats',
-  'location_name',
+  ...REFINEMENT_FIELDS,
   'location_slug',
-  'dealership_name',
   'dealership_slug',
-  'state',
-  'tag',
-  'certified',
-  'weekly_price_range',
   'price',
   'km',
   'status',

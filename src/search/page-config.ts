@@ -4,6 +4,7 @@ import { stockNoun } from '../site/stock-noun';
 import type { SiteData } from '../site/types';
 import type { Promos } from '../tenant/schema/promos';
 import type { SearchDocument } from './document';
+import { REFINEMENT_FIELDS } from './state';
 import { CAR_TYPE_ROUTES, type RouteBase } from './url-codec';
 
 /** Everything the search island needs, built at build time and passed as one serialisable prop. */
@@ -26,29 +27,9 @@ export interface SearchPageConfig {
   facets: string[];
 }
 
-const ALL_FACETS = [
-  'car_type',
-  'make',
-  'model',
-  'badge',
-  'year',
-  'body',
-  'fuel',
-  'transmission',
-  'drive',
-  'colour',
-  'seats',
-  'location_name',
-  'dealership_name',
-  'state',
-  'tag',
-  'certified',
-  'weekly_price_range',
-];
-
 /** Facets with at least two values in stock (or one, for the route's own filter), in panel order. */
 export function usefulFacets(docs: SearchDocument[]): string[] {
-  return ALL_FACETS.filter((field) => {
+  return REFINEMENT_FIELDS.filter((field) => {
     const values = new Set<string>();
     for (const doc of docs) {
       const value = (doc as unknown as Record<string, unknown>)[field];

@@ -22,20 +22,8 @@ export interface Slot {
   time: string;
 }
 
-const STATE_TIME_ZONES: Record<string, string> = {
-  QLD: 'Australia/Brisbane',
-  NSW: 'Australia/Sydney',
-  ACT: 'Australia/Sydney',
-  VIC: 'Australia/Melbourne',
-  TAS: 'Australia/Hobart',
-  SA: 'Australia/Adelaide',
-  NT: 'Australia/Darwin',
-  WA: 'Australia/Perth',
-};
-
-export function timeZoneForState(state: string | undefined): string {
-  return STATE_TIME_ZONES[(state ?? '').toUpperCase()] ?? 'Australia/Sydney';
-}
+// The state table lives with the opening-hours rules; the slots API imports it from here too.
+export { timeZoneForState } from '../hours';
 
 const minutes = (time: string) => {
   const [hours, mins] = time.split(':').map(Number);
