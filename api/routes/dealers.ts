@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { testDriveSlots, timeZoneForState } from '../../src/domain/leads/slots';
+import { testDriveSlots } from '../../src/domain/leads/slots';
+import { locationTimeZone } from '../../src/domain/hours';
 import type { Location } from '../../src/feeds/schemas';
 import { validate } from '../http';
 import type { ApiApp } from '../types';
@@ -59,7 +60,7 @@ export function dealerRoutes(app: ApiApp): void {
       ? site.locations.find((candidate) => String(candidate.id) === query.location_id)
       : (sales.find((candidate) => candidate.primary) ?? sales[0] ?? site.locations[0]);
     if (!location) return c.json({ error: 'No such location on this site.' }, 404);
-    const timeZone = location.time_zone ?? timeZoneForState(location.address.state);
+    const timeZone = locationTimeZone(location);
     const special = site.specialHours
       // The feed loader already folded location.id and hours.begin/end into location_id and start/end_hour.
       .filter((entry) => String(entry.location_id) === String(location.id))
