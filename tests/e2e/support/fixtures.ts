@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { SiteData } from '../../../src/site/types';
 import { siteData } from './tenants';
 
@@ -21,7 +21,7 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   expectAccessible: async ({}, use) => {
     await use(async (page) => {
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      const results = await runAxe(page);
       const summary = results.violations.map(
         (violation) =>
           `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
@@ -35,6 +35,20 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * axe-core run inside the page, injected once per document. @axe-core/playwright's analyze()
+ * re-injected axe and opened a blank page per call to combine frame results: about 2 s of
+ * overhead per check, most of the accessibility walk's time. Our only iframes are third-party
+ * video players (axe still checks their titles from the page), and only violations are needed.
+ */
+async function runAxe(page: Page): Promise<axe.AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    WCAG_TAGS,
+  );
+}
 
 /**
  * Wait until every island that should have hydrated by now has (Astro drops `ssr` when it does):
