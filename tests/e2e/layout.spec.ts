@@ -104,6 +104,21 @@ test.describe('every page shares the site layout', () => {
     await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `${site.tenant.url.replace(/\/$/, '')}/cars/${car.slug}`);
   });
 
+  test('/cars/ lists the whole stock, as the all-cars search does, and its cards open vehicle pages', async ({ page }) => {
+    await page.goto('/search/new-used-and-demo-cars');
+    const count = await page.locator('#search-static-count').textContent();
+    await page.goto('/cars/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^New, Used and Demo /);
+    await expect(page.locator('#search-static-count')).toHaveText(count!);
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/cars\/$/);
+    const first = page.getByRole('link', { name: /^View Details/ }).first();
+    const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/cars\/[a-z0-9-]+$/);
+    const response = await page.goto(href!);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('unknown pages answer 404 with a way back', async ({ page, site }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
