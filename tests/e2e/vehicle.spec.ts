@@ -360,6 +360,27 @@ test.describe('vehicle page: chrome', () => {
     await expect(header).toBeHidden();
   });
 
+  test('the mobile bar’s Call Now is masked like the sidebar’s; a tap reveals both, records it and fires event 25', async ({ page, site }) => {
+    test.skip(site.tenant.features.phone_revealed, 'this dealer shows the number from the start');
+    const car = find(site, (c) => isAvailable(c) && Boolean(phoneForCar(c, site.tenant)))!;
+    const phone = phoneForCar(car, site.tenant)!;
+    await page.setViewportSize({ width: 390, height: 700 });
+    const events: string[] = [];
+    page.on('console', (message) => message.text().startsWith('[analytics]') && events.push(message.text()));
+    await open(page, car);
+    await page.evaluate(() => (document.documentElement.dataset.analyticsSink = 'console'));
+    await page.evaluate(() => window.scrollTo(0, 1000));
+    const call = page.locator('[data-cta-bar]').getByRole('link', { name: /Call Now/ });
+    await expect(call).toContainText(maskPhone(phone));
+    await expect(call).not.toContainText(formatPhone(phone));
+    const reveal = page.waitForRequest((request) => request.url().endsWith('/api/phone-reveal') && request.method() === 'POST');
+    await call.click();
+    expect((await reveal).postDataJSON()).toMatchObject({ car_id: car.id });
+    await expect(call).toContainText(formatPhone(phone));
+    await expect(page.locator('.vehicle__sidebar .vehicle-phone')).toContainText(formatPhone(phone));
+    expect(events.filter((text) => text.startsWith('[analytics] 25'))).toHaveLength(1);
+  });
+
   test('announcement bar when the car is away from the primary location, dismissible', async ({ page, site }) => {
     const car = find(site, (c) => Boolean(locationAnnouncement(c, site.locations)));
     const home = find(site, (c) => !locationAnnouncement(c, site.locations));

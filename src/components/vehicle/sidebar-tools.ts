@@ -22,9 +22,13 @@ export function initPhoneReveal(link: HTMLAnchorElement): void {
     track(EVENTS.phoneClick, { car_id: carId });
     if (link.dataset.revealed === 'true') return;
     event.preventDefault();
-    link.dataset.revealed = 'true';
-    link.querySelector('.vehicle-phone__number')!.textContent = formatPhone(phone);
-    link.querySelector('[data-phone-hint]')?.remove();
+    // The sidebar and the mobile bar show the same number: reveal it in both, record it once.
+    for (const other of document.querySelectorAll<HTMLAnchorElement>('a[data-phone-reveal]')) {
+      if (other.dataset.phone !== phone) continue;
+      other.dataset.revealed = 'true';
+      other.querySelector('.vehicle-phone__number')!.textContent = formatPhone(phone);
+      other.querySelector('[data-phone-hint]')?.remove();
+    }
     recordReveal({ car_id: carId, dealership_id: dealershipId, website_id: websiteId });
   });
 }
