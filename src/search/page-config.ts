@@ -4,6 +4,7 @@ import { stockNoun } from '../site/stock-noun';
 import type { SiteData } from '../site/types';
 import type { Promos } from '../tenant/schema/promos';
 import type { SearchDocument } from './document';
+import { PRICE_QUICK_PICKS } from './price';
 import { REFINEMENT_FIELDS } from './state';
 import { CAR_TYPE_ROUTES, type RouteBase } from './url-codec';
 
@@ -16,6 +17,8 @@ export interface SearchPageConfig {
   hitsPerPage: number;
   cardsPerRow: 3 | 4;
   attributes: string[];
+  /** Suggestions offered under the price fields (SPEC 5 quick picks). */
+  priceQuickPicks: readonly number[];
   card: CardContext;
   favourites: boolean;
   promos: Promos;
@@ -54,6 +57,7 @@ export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchD
     hitsPerPage: tenant.search.hits_per_page,
     cardsPerRow: tenant.search.cards_per_row,
     attributes: tenant.search.card_attributes,
+    priceQuickPicks: PRICE_QUICK_PICKS[tenant.search.price_quick_picks],
     card: {
       nowMs: Date.parse(site.builtAt),
       tags: tagSettings(tenant),

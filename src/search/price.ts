@@ -5,8 +5,11 @@ import { formatNumber } from '../domain/format';
 export const PRICE_STEP = 500;
 export const PRICE_BOUNDS = { min: 5_000, max: 250_000 } as const;
 
-/** SPEC 5 quick picks: $5,000 to $70,000. */
-export const PRICE_QUICK_PICKS = [5_000, 10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000, 60_000, 70_000];
+/** SPEC 5 price field quick picks: $5,000 to $70,000, or $300,000 to $800,000 in the premium variant. */
+export const PRICE_QUICK_PICKS = {
+  standard: [5_000, 10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000, 60_000, 70_000],
+  premium: [300_000, 350_000, 400_000, 450_000, 500_000, 600_000, 700_000, 800_000],
+} as const;
 
 /**
  * Keep a slider range valid: inside the bounds, on the step, min capped to max - 1 and max

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activePromos, collapseSoldRuns, displayCount, promoPositions, withPromos } from '../../src/search/results';
-import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, snapToStep } from '../../src/search/price';
+import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_QUICK_PICKS, snapToStep } from '../../src/search/price';
 import type { PromoCard } from '../../src/tenant/schema/promos';
 
 const sold = (hit: string) => hit.startsWith('S');
@@ -97,6 +97,16 @@ describe('price slider and fields (SPEC 5)', () => {
     [250_000, 250_000, 'min', { min: 249_999, max: 250_000 }],
   ] as const)('min %d max %d (%s moved)', (min, max, changed, expected) => {
     expect(clampPriceRange(min, max, changed)).toEqual(expected);
+  });
+
+  it.each([
+    ['standard', '$5,000', '$70,000'],
+    ['premium', '$300,000', '$800,000'],
+  ] as const)('%s quick picks run from %s to %s, ascending', (variant, first, last) => {
+    const picks = PRICE_QUICK_PICKS[variant];
+    expect(formatPriceField(picks[0])).toBe(first);
+    expect(formatPriceField(picks.at(-1))).toBe(last);
+    expect([...picks].sort((a, b) => a - b)).toEqual(picks);
   });
 
   it('snaps to the 500 step', () => {

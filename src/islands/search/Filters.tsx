@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useRange, useRefinementList } from 'react-instantsearch';
 import { rangeLowerBound } from '../../search/document';
-import {
-  clampPriceRange,
-  formatKmField,
-  formatPriceField,
-  parseAmountField,
-  PRICE_BOUNDS,
-  PRICE_QUICK_PICKS,
-  PRICE_STEP,
-  snapToStep,
-} from '../../search/price';
+import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_STEP, snapToStep } from '../../search/price';
 import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
 
 /** The filter panel's controls: facet checkbox lists, the price slider and fields, the km fields. */
@@ -104,7 +95,7 @@ function refineRange(refine: (range: [number | undefined, number | undefined]) =
   refine([low, high]);
 }
 
-export function PriceFilter() {
+export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
   const { start, range, refine } = useRange({ attribute: 'price' });
   const current = refinedBounds(start);
   const [draft, setDraft] = useState({ min: current.min ?? PRICE_BOUNDS.min, max: current.max ?? PRICE_BOUNDS.max });
@@ -191,7 +182,7 @@ export function PriceFilter() {
             </div>
           ))}
           <datalist id={`${id}-picks`}>
-            {PRICE_QUICK_PICKS.map((pick) => (
+            {quickPicks.map((pick) => (
               <option key={pick} value={formatPriceField(pick)} />
             ))}
           </datalist>

@@ -159,7 +159,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
       </button>
       <aside id="search-filters" className="search-filters" aria-label="Filters">
         <SearchField />
-        <PriceFilter />
+        <PriceFilter quickPicks={config.priceQuickPicks} />
         {config.facets.map((field, index) => (
           <FacetList key={field} field={field} open={index < 2} />
         ))}

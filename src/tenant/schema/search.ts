@@ -17,6 +17,10 @@ export const SearchSchema = z
     meilisearch: MeilisearchSchema.optional(),
     hits_per_page: z.number().int().min(6).max(60).default(21),
     cards_per_row: z.union([z.literal(3), z.literal(4)]).default(3),
+    price_quick_picks: z
+      .enum(['standard', 'premium'])
+      .default('standard')
+      .describe('Suggestions under the price fields: standard $5,000 to $70,000; premium $300,000 to $800,000 (SPEC 5).'),
     card_attributes: z
       .array(z.string())
       .default(['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'])
