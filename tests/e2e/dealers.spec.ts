@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './support/fixtures';
 import { groupLocations } from '../../src/domain/location-blocks';
-import { departmentHours, hoursLines } from '../../src/domain/hours';
+import { availableHoursTypes, departmentHours, HOURS_TYPE_LABELS, hoursLines } from '../../src/domain/hours';
 import { selectReviews } from '../../src/domain/reviews';
 import { bodyFilters, modelsForBody } from '../../src/domain/model-range';
 import { isRunning } from '../../src/domain/offers';
@@ -103,6 +103,34 @@ test.describe('dealer locator', () => {
     await expect(page.locator('[data-results] > li .dealer-locator__name')).toHaveText([target.name]);
   });
 
+  test("a failed locations fetch logs 'Failed to fetch locations', offers no dealerships, and the page still works", async ({ page, site }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    let aborted = 0;
+    await page.route('**/api/manufacturer-locations', async (route) => {
+      aborted += 1;
+      await route.abort('failed');
+    });
+    await page.goto('/dealer-locator');
+    await waitForIslands(page);
+    const input = page.getByLabel('Search dealerships by name');
+    await input.fill(groups(site)[0]!.name.slice(0, 4));
+    await expect.poll(() => errors).toContain('Failed to fetch locations');
+    expect(aborted).toBe(1);
+    await expect(page.getByRole('listbox', { name: 'Dealerships' }).getByRole('option')).toHaveCount(0);
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    // The browser's own 'Failed to load resource' line aside, nothing else went wrong.
+    expect(errors.filter((text) => text !== 'Failed to fetch locations' && !text.startsWith('Failed to load resource'))).toEqual([]);
+    // The rest of the locator still works: a postcode search lists dealerships.
+    const postcode = page.getByLabel('Postcode or suburb');
+    await postcode.fill(site.locations[0]!.address.postcode);
+    await postcode.press('Enter');
+    await expect(page.locator('[data-results] > li').first()).toBeVisible();
+  });
+
   test('map markers are numbered only when there are fewer than 10', async ({ page, site }) => {
     await page.goto('/dealer-locator');
     const map = page.locator('.locations-map');
@@ -175,6 +203,28 @@ test.describe('location pages', () => {
     await expect(dialog.locator('tbody tr').first()).toContainText(holidays.map((h) => h.name ?? '').find(Boolean) ?? '');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  });
+
+  test('a map popup shows the location name, address, phone link and opening hours', async ({ page, site }) => {
+    const group = groups(site).find((g) => availableHoursTypes(g.locations).length > 0 && g.locations[0]!.contact_detail.phone)!;
+    const main = group.locations[0]!;
+    const { default_hours_type: preferred, saturday_by_appointment: byAppointment } = site.tenant.locator;
+    const types = availableHoursTypes(group.locations);
+    const type = types.includes(preferred) ? preferred : types[0]!;
+    const lines = hoursLines(departmentHours(group.locations, type)!, { saturdayByAppointment: byAppointment.includes(type) });
+
+    await page.goto(`/contact-us/${group.slug}`);
+    const map = page.locator('.locations-map');
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 15_000 });
+    await page.locator('.leaflet-marker-icon').click({ force: true });
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup.locator('strong')).toHaveText(group.name);
+    await expect(popup).toContainText(`${main.address.city} ${main.address.state} ${main.address.postcode}`);
+    await expect(popup.locator('a[href^="tel:"]')).toHaveAttribute('href', /^tel:\+?\d{8,}$/);
+    await expect(popup.locator('.map-popup__hours-title')).toHaveText(`${HOURS_TYPE_LABELS[type]} Opening Hours`);
+    await expect(popup.locator('.map-popup__hours dt')).toHaveText(lines.map((line) => line.day));
+    await expect(popup.locator('.map-popup__hours dd')).toHaveText(lines.map((line) => line.hours));
   });
 
   test("closed Saturday reads 'By appointment only' where the tenant says so", async ({ page, site }) => {
