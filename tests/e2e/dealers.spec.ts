@@ -4,7 +4,8 @@ import { groupLocations } from '../../src/domain/location-blocks';
 import { availableHoursTypes, departmentHours, HOURS_TYPE_LABELS, hoursLines } from '../../src/domain/hours';
 import { selectReviews } from '../../src/domain/reviews';
 import { bodyFilters, modelsForBody } from '../../src/domain/model-range';
-import { isRunning } from '../../src/domain/offers';
+import { listedOffers, runningOffers } from '../../src/domain/offers';
+import { defaultPromoExpiry, isPromoShown } from '../../src/domain/promos';
 import { modelListingPath } from '../../src/site/paths';
 import type { PlaceData } from '../../src/domain/places';
 import type { SiteData } from '../../src/site/types';
@@ -388,10 +389,12 @@ test.describe('models', () => {
 });
 
 test.describe('offers, brands and content', () => {
-  test('/special-offers shows the running offers only, and hides one once it expires', async ({ page, site }) => {
+  test('/special-offers shows the running offers only, in position order, and hides one once it expires', async ({ page, site }) => {
     const now = Date.parse(site.builtAt);
-    const running = site.offers.filter((offer) => isRunning(offer, now));
-    const expired = site.offers.filter((offer) => offer.expiry && Date.parse(offer.expiry) <= now);
+    const defaultExpiry = defaultPromoExpiry(site.tenant.promos.default_expiry);
+    const running = runningOffers(site.offers, now, defaultExpiry);
+    // Expired ones and those switched off (display false) are not on the page at all.
+    const expired = site.offers.filter((offer) => offer.display === false || !isPromoShown({ ...offer, start: null }, now, defaultExpiry));
     await page.goto('/special-offers');
     const titles = page.locator('[data-offer]:visible .card__title');
     await expect(titles).toHaveText(running.map((offer) => offer.title));
@@ -403,7 +406,9 @@ test.describe('offers, brands and content', () => {
     await page.clock.install({ time: after });
     await page.goto('/special-offers');
     await expect(page.locator('[data-offer]:visible .card__title')).toHaveText(
-      site.offers.filter((offer) => isRunning(offer, after)).map((offer) => offer.title),
+      listedOffers(site.offers, now, defaultExpiry)
+        .filter((offer) => isPromoShown(offer, after))
+        .map((offer) => offer.title),
     );
     await expect(page.getByText(ending!.title, { exact: true })).toBeHidden();
   });
