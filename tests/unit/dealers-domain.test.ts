@@ -7,7 +7,7 @@ import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, PLACE_RADIUS_KM,
 import { INVALID_POSTCODE, resolvePlace, searchPlaces, type PlaceData } from '../../src/domain/places';
 import { blockLocations, gridColumns, groupLocations, numberedMarkers } from '../../src/domain/location-blocks';
 import { salesToday } from '../../src/domain/sales-counter';
-import { bodyFilters, modelsForBody, selectedBody } from '../../src/domain/model-range';
+import { bodyFilters, defaultBody, modelsForBody, selectedBody } from '../../src/domain/model-range';
 
 const open = (weekday: number, from: string, to: string): OpeningHour => ({ weekday, status: 'Open', open: from, close: to, formated_hours: null });
 const closed = (weekday: number): OpeningHour => ({ weekday, status: 'Closed', open: null, close: null, formated_hours: 'Closed' });
@@ -292,6 +292,17 @@ describe('models (SPEC 4, 9)', () => {
     expect(selectedBody(filters, 'SUV')).toBe('suv');
     expect(selectedBody(filters, 'boat')).toBe('all');
     expect(selectedBody(bodyFilters(range, false), null)).toBe('hatch');
+  });
+  it.each([
+    ['all', null, 'all'],
+    ['first', null, 'hatch'],
+    ['first', 'SUV', 'suv'],
+    ['first', 'boat', 'hatch'],
+    ['all', 'ute', 'ute'],
+  ] as const)('tenant start %s, ?body=%s -> %s', (start, query, body) => expect(selectedBody(bodyFilters(range), query, start)).toBe(body));
+  it('starting on the first body falls back to All when the range has no body types', () => {
+    expect(defaultBody(bodyFilters([model('mystery', [])]), 'first')).toBe('all');
+    expect(defaultBody([], 'first')).toBe('all');
   });
   it('models for a body', () => {
     expect(modelsForBody(range, 'hatch').map((m) => m.slug)).toEqual(['yaris', 'corolla']);
