@@ -285,7 +285,13 @@ export function buildOffers(profile: TenantProfile, nowMs: number): { offers: Of
   const plans = PLANS[profile.template] ?? [];
   const offers: OfferInput[] = [];
   const images: OfferImage[] = [];
-  plans.slice(0, profile.offerCount).forEach(([title, make, model, price, priceType, body, paint, timing, description], index) => {
+  const chosen = plans.slice(0, profile.offerCount);
+  // SPEC 3 promo node fields on running offers: the second is switched off (display false), the
+  // last (when there are three or more) asks for first place (position 1).
+  const running = chosen.flatMap((plan, index) => (plan[7] === 'running' ? [index] : []));
+  const hidden = running[1];
+  const first = running.length >= 3 ? running.at(-1) : undefined;
+  chosen.forEach(([title, make, model, price, priceType, body, paint, timing, description], index) => {
     const slug = slugify(title);
     const startMs = nowMs + (timing === 'upcoming' ? 9 : timing === 'expired' ? -75 : -(10 + index * 3)) * DAY_MS;
     const expiryMs = nowMs + (timing === 'expired' ? -(5 + index) : timing === 'upcoming' ? 60 : 20 + index * 7) * DAY_MS;
@@ -313,6 +319,8 @@ export function buildOffers(profile: TenantProfile, nowMs: number): { offers: Of
         `${price ? `${dollars(price)} ${priceType ?? ''} includes registration, CTP and dealer delivery; metallic paint extra. ` : ''}Not available to fleet, government or rental buyers. See dealer for details.`,
       start,
       expiry,
+      ...(index === hidden ? { display: false } : {}),
+      ...(index === first ? { position: 1 } : {}),
     });
     images.push({ url, title, line, colour: profile.colour, shape: BODIES[body].shape, paint: PAINT_HEX[paint] });
   });

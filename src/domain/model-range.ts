@@ -21,10 +21,19 @@ export function bodyFilters(models: Model[], includeAll = true): BodyFilter[] {
   return includeAll ? [{ label: 'All', value: 'all' }, ...filters] : filters;
 }
 
-/** SPEC 4: the selected filter from `?body=` (any case), else the default: 'All' or the first body. */
-export function selectedBody(filters: BodyFilter[], query: string | null | undefined): string {
+/**
+ * SPEC 4: the filter the range starts on without `?body=`: 'All', or with `start` 'first' the
+ * range's first body type (still 'All' when the range has no body types).
+ */
+export function defaultBody(filters: BodyFilter[], start: 'all' | 'first' = 'all'): string {
+  const bodies = filters.filter((filter) => filter.value !== 'all');
+  return (start === 'first' ? bodies[0]?.value : undefined) ?? filters[0]?.value ?? 'all';
+}
+
+/** SPEC 4: the selected filter from `?body=` (any case), else the default (see defaultBody). */
+export function selectedBody(filters: BodyFilter[], query: string | null | undefined, start: 'all' | 'first' = 'all'): string {
   const wanted = query?.trim().toLowerCase();
-  return filters.find((filter) => filter.value === wanted)?.value ?? filters[0]?.value ?? 'all';
+  return filters.find((filter) => filter.value === wanted)?.value ?? defaultBody(filters, start);
 }
 
 /** Models shown for a body filter value ('all' shows every model). */

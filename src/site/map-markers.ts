@@ -2,6 +2,7 @@ import type { Location } from '../feeds/schemas';
 import { numberedMarkers, type LocationGroup } from '../domain/location-blocks';
 import { formatPhone } from '../domain/format';
 import { locationSlug } from '../domain/locations';
+import { availableHoursTypes, departmentHours, hoursLines, HOURS_TYPE_LABELS, type HoursLine, type HoursType } from '../domain/hours';
 
 /** What the map island needs per marker (kept small: it is serialised into the page). */
 export interface MapMarker {
@@ -15,10 +16,28 @@ export interface MapMarker {
   phone?: string;
   detailsHref: string;
   stockHref: string;
+  /** Opening hours for the popup (one department), when asked for. */
+  hours?: { department: string; lines: HoursLine[] };
 }
 
-/** Markers for location groups: one per group at its first (sales) location. */
-export function mapMarkers(groups: LocationGroup<Location>[]): MapMarker[] {
+export interface MarkerHoursOptions {
+  /** The department shown when the group has it (the tenant's locator default), else the first it has. */
+  defaultType: HoursType;
+  /** Departments whose closed Saturday reads 'By appointment only'. */
+  saturdayByAppointment: HoursType[];
+}
+
+/** A group's opening hours for its popup, by the same rules as the location card. */
+function markerHours(locations: Location[], options: MarkerHoursOptions): MapMarker['hours'] {
+  const types = availableHoursTypes(locations);
+  const type = types.includes(options.defaultType) ? options.defaultType : types[0];
+  const hours = type && departmentHours(locations, type);
+  if (!type || !hours) return undefined;
+  return { department: HOURS_TYPE_LABELS[type], lines: hoursLines(hours, { saturdayByAppointment: options.saturdayByAppointment.includes(type) }) };
+}
+
+/** Markers for location groups: one per group at its first (sales) location; with `hours`, their opening hours too. */
+export function mapMarkers(groups: LocationGroup<Location>[], hours?: MarkerHoursOptions): MapMarker[] {
   const numbered = numberedMarkers(groups.length);
   return groups.flatMap((group, index) => {
     const main = group.locations[0]!;
@@ -26,6 +45,7 @@ export function mapMarkers(groups: LocationGroup<Location>[]): MapMarker[] {
     if (typeof lat !== 'number' || typeof long !== 'number') return [];
     const phone = main.contact_detail.phone ?? main.contact_detail.landline_phone;
     const sales = group.locations.find((location) => location.location_type === 'sales') ?? main;
+    const popupHours = hours && markerHours(group.locations, hours);
     return [
       {
         id: group.slug,
@@ -37,6 +57,7 @@ export function mapMarkers(groups: LocationGroup<Location>[]): MapMarker[] {
         ...(phone ? { phone: formatPhone(phone) } : {}),
         detailsHref: `/our-location/${locationSlug(main)}`,
         stockHref: `/search/${locationSlug(sales)}`,
+        ...(popupHours ? { hours: popupHours } : {}),
       },
     ];
   });

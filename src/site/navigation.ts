@@ -1,7 +1,8 @@
 import { BODY_TYPES, bodySearchPath, bodyTypesOf, type BodyTypeId } from '../domain/body-types';
 import { modelFromPrice, modelStatusLabel } from '../domain/models';
 import { siteBrands } from './brands';
-import { isRunning } from '../domain/offers';
+import { runningOffers as shownOffers } from '../domain/offers';
+import { defaultPromoExpiry } from '../domain/promos';
 import { makeSearchPath, modelListingPath, modelPath } from './paths';
 import { perSite } from './memo';
 import { stockNoun } from './stock-noun';
@@ -31,9 +32,9 @@ export interface FooterGroup {
 
 export const OFFERS_PATH = '/special-offers';
 
-/** Offers running at `nowMs`; the Offers menu entry only shows when there are some (SPEC 2). */
-export function runningOffers(site: Pick<SiteData, 'offers'>, nowMs: number) {
-  return site.offers.filter((offer) => isRunning(offer, nowMs));
+/** Offers shown at `nowMs` (the promo rule); the Offers menu entry only shows when there are some (SPEC 2). */
+export function runningOffers(site: Pick<SiteData, 'offers' | 'tenant'>, nowMs: number) {
+  return shownOffers(site.offers, nowMs, defaultPromoExpiry(site.tenant.promos.default_expiry));
 }
 
 /** Makes in stock, most cars first. */

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './support/fixtures';
 import { groupLocations } from '../../src/domain/location-blocks';
-import { departmentHours, hoursLines } from '../../src/domain/hours';
+import { availableHoursTypes, departmentHours, HOURS_TYPE_LABELS, hoursLines } from '../../src/domain/hours';
 import { selectReviews } from '../../src/domain/reviews';
-import { bodyFilters, modelsForBody } from '../../src/domain/model-range';
-import { isRunning } from '../../src/domain/offers';
+import { bodyFilters, defaultBody, modelsForBody } from '../../src/domain/model-range';
+import { listedOffers, runningOffers } from '../../src/domain/offers';
+import { defaultPromoExpiry, isPromoShown } from '../../src/domain/promos';
 import { modelListingPath } from '../../src/site/paths';
 import type { PlaceData } from '../../src/domain/places';
 import type { SiteData } from '../../src/site/types';
@@ -103,6 +104,34 @@ test.describe('dealer locator', () => {
     await expect(page.locator('[data-results] > li .dealer-locator__name')).toHaveText([target.name]);
   });
 
+  test("a failed locations fetch logs 'Failed to fetch locations', offers no dealerships, and the page still works", async ({ page, site }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    let aborted = 0;
+    await page.route('**/api/manufacturer-locations', async (route) => {
+      aborted += 1;
+      await route.abort('failed');
+    });
+    await page.goto('/dealer-locator');
+    await waitForIslands(page);
+    const input = page.getByLabel('Search dealerships by name');
+    await input.fill(groups(site)[0]!.name.slice(0, 4));
+    await expect.poll(() => errors).toContain('Failed to fetch locations');
+    expect(aborted).toBe(1);
+    await expect(page.getByRole('listbox', { name: 'Dealerships' }).getByRole('option')).toHaveCount(0);
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    // The browser's own 'Failed to load resource' line aside, nothing else went wrong.
+    expect(errors.filter((text) => text !== 'Failed to fetch locations' && !text.startsWith('Failed to load resource'))).toEqual([]);
+    // The rest of the locator still works: a postcode search lists dealerships.
+    const postcode = page.getByLabel('Postcode or suburb');
+    await postcode.fill(site.locations[0]!.address.postcode);
+    await postcode.press('Enter');
+    await expect(page.locator('[data-results] > li').first()).toBeVisible();
+  });
+
   test('map markers are numbered only when there are fewer than 10', async ({ page, site }) => {
     await page.goto('/dealer-locator');
     const map = page.locator('.locations-map');
@@ -175,6 +204,28 @@ test.describe('location pages', () => {
     await expect(dialog.locator('tbody tr').first()).toContainText(holidays.map((h) => h.name ?? '').find(Boolean) ?? '');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  });
+
+  test('a map popup shows the location name, address, phone link and opening hours', async ({ page, site }) => {
+    const group = groups(site).find((g) => availableHoursTypes(g.locations).length > 0 && g.locations[0]!.contact_detail.phone)!;
+    const main = group.locations[0]!;
+    const { default_hours_type: preferred, saturday_by_appointment: byAppointment } = site.tenant.locator;
+    const types = availableHoursTypes(group.locations);
+    const type = types.includes(preferred) ? preferred : types[0]!;
+    const lines = hoursLines(departmentHours(group.locations, type)!, { saturdayByAppointment: byAppointment.includes(type) });
+
+    await page.goto(`/contact-us/${group.slug}`);
+    const map = page.locator('.locations-map');
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 15_000 });
+    await page.locator('.leaflet-marker-icon').click({ force: true });
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup.locator('strong')).toHaveText(group.name);
+    await expect(popup).toContainText(`${main.address.city} ${main.address.state} ${main.address.postcode}`);
+    await expect(popup.locator('a[href^="tel:"]')).toHaveAttribute('href', /^tel:\+?\d{8,}$/);
+    await expect(popup.locator('.map-popup__hours-title')).toHaveText(`${HOURS_TYPE_LABELS[type]} Opening Hours`);
+    await expect(popup.locator('.map-popup__hours dt')).toHaveText(lines.map((line) => line.day));
+    await expect(popup.locator('.map-popup__hours dd')).toHaveText(lines.map((line) => line.hours));
   });
 
   test("closed Saturday reads 'By appointment only' where the tenant says so", async ({ page, site }) => {
@@ -278,16 +329,20 @@ test.describe('reviews', () => {
 });
 
 test.describe('models', () => {
-  test('body filter buttons update ?body= in lower case without a reload', async ({ page, site }) => {
+  test('body filter buttons start where the tenant says and update ?body= in lower case without a reload', async ({ page, site }) => {
     test.skip(site.models.length === 0, 'no model range on this tenant');
     const path = modelListingPath(site.tenant.template);
     await page.goto(path);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const filters = bodyFilters(site.models);
-    const target = filters[1]!;
+    const start = filters.find((filter) => filter.value === defaultBody(filters, site.tenant.model_range.body_filter_start))!;
+    expect(start.value === 'all').toBe(site.tenant.model_range.body_filter_start === 'all');
+    const target = filters.find((filter) => filter.value !== 'all' && filter.value !== start.value)!;
     const group = page.getByRole('group', { name: 'Filter models by body type' });
     await expect(group.getByRole('button')).toHaveText(filters.map((f) => f.label));
-    await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(group.getByRole('button', { pressed: true })).toHaveText([start.label]);
+    await expect(page.locator('.model-range > li:visible')).toHaveCount(modelsForBody(site.models, start.value).length);
+    test.skip(!target, 'one body type only: nothing else to switch to');
     await group.getByRole('button', { name: target.label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`\\?body=${encodeURIComponent(target.value).replace(/%20/g, '(\\+|%20)')}$`));
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
@@ -301,7 +356,8 @@ test.describe('models', () => {
 
   test('model cards: upper-case name, NEW / COMING SOON, From price, Learn More to the model page', async ({ page, site }) => {
     test.skip(site.models.length === 0, 'no model range on this tenant');
-    await page.goto(modelListingPath(site.tenant.template));
+    // Every card, whichever body filter the tenant starts on.
+    await page.goto(`${modelListingPath(site.tenant.template)}?body=all`);
     const first = site.models[0]!;
     const card = page.locator('.model-card').first();
     await expect(card.getByRole('heading')).toHaveText(first.name.toUpperCase());
@@ -338,10 +394,12 @@ test.describe('models', () => {
 });
 
 test.describe('offers, brands and content', () => {
-  test('/special-offers shows the running offers only, and hides one once it expires', async ({ page, site }) => {
+  test('/special-offers shows the running offers only, in position order, and hides one once it expires', async ({ page, site }) => {
     const now = Date.parse(site.builtAt);
-    const running = site.offers.filter((offer) => isRunning(offer, now));
-    const expired = site.offers.filter((offer) => offer.expiry && Date.parse(offer.expiry) <= now);
+    const defaultExpiry = defaultPromoExpiry(site.tenant.promos.default_expiry);
+    const running = runningOffers(site.offers, now, defaultExpiry);
+    // Expired ones and those switched off (display false) are not on the page at all.
+    const expired = site.offers.filter((offer) => offer.display === false || !isPromoShown({ ...offer, start: null }, now, defaultExpiry));
     await page.goto('/special-offers');
     const titles = page.locator('[data-offer]:visible .card__title');
     await expect(titles).toHaveText(running.map((offer) => offer.title));
@@ -353,7 +411,9 @@ test.describe('offers, brands and content', () => {
     await page.clock.install({ time: after });
     await page.goto('/special-offers');
     await expect(page.locator('[data-offer]:visible .card__title')).toHaveText(
-      site.offers.filter((offer) => isRunning(offer, after)).map((offer) => offer.title),
+      listedOffers(site.offers, now, defaultExpiry)
+        .filter((offer) => isPromoShown(offer, after))
+        .map((offer) => offer.title),
     );
     await expect(page.getByText(ending!.title, { exact: true })).toBeHidden();
   });

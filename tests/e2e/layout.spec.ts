@@ -1,10 +1,12 @@
 import { formatPrice } from '../../src/domain/format';
-import { isRunning } from '../../src/domain/offers';
+import { runningOffers } from '../../src/domain/offers';
+import { defaultPromoExpiry } from '../../src/domain/promos';
+import type { SiteData } from '../../src/site/types';
 import { isAvailable } from '../../src/domain/stock';
 import { expect, test } from './support/fixtures';
 
-function hasRunningOffers(site: { offers: { start?: string | null; expiry?: string | null }[]; builtAt: string }) {
-  return site.offers.some((offer) => isRunning(offer, Date.parse(site.builtAt)));
+function hasRunningOffers(site: SiteData) {
+  return runningOffers(site.offers, Date.parse(site.builtAt), defaultPromoExpiry(site.tenant.promos.default_expiry)).length > 0;
 }
 
 test.describe('every page shares the site layout', () => {

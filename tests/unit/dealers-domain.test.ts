@@ -7,8 +7,7 @@ import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, PLACE_RADIUS_KM,
 import { INVALID_POSTCODE, resolvePlace, searchPlaces, type PlaceData } from '../../src/domain/places';
 import { blockLocations, gridColumns, groupLocations, numberedMarkers } from '../../src/domain/location-blocks';
 import { salesToday } from '../../src/domain/sales-counter';
-import { isPromoShown, PROMO_EXPIRY, promoIndex } from '../../src/domain/promos';
-import { bodyFilters, modelsForBody, selectedBody } from '../../src/domain/model-range';
+import { bodyFilters, defaultBody, modelsForBody, selectedBody } from '../../src/domain/model-range';
 
 const open = (weekday: number, from: string, to: string): OpeningHour => ({ weekday, status: 'Open', open: from, close: to, formated_hours: null });
 const closed = (weekday: number): OpeningHour => ({ weekday, status: 'Closed', open: null, close: null, formated_hours: 'Closed' });
@@ -294,6 +293,17 @@ describe('models (SPEC 4, 9)', () => {
     expect(selectedBody(filters, 'boat')).toBe('all');
     expect(selectedBody(bodyFilters(range, false), null)).toBe('hatch');
   });
+  it.each([
+    ['all', null, 'all'],
+    ['first', null, 'hatch'],
+    ['first', 'SUV', 'suv'],
+    ['first', 'boat', 'hatch'],
+    ['all', 'ute', 'ute'],
+  ] as const)('tenant start %s, ?body=%s -> %s', (start, query, body) => expect(selectedBody(bodyFilters(range), query, start)).toBe(body));
+  it('starting on the first body falls back to All when the range has no body types', () => {
+    expect(defaultBody(bodyFilters([model('mystery', [])]), 'first')).toBe('all');
+    expect(defaultBody([], 'first')).toBe('all');
+  });
   it('models for a body', () => {
     expect(modelsForBody(range, 'hatch').map((m) => m.slug)).toEqual(['yaris', 'corolla']);
     expect(modelsForBody(range, 'all')).toHaveLength(4);
@@ -308,24 +318,6 @@ describe('sales counter (SPEC 9)', () => {
     ['2026-11-23T02:00:00Z', 96], // noon: half of 192
     ['2026-11-23T13:59:59Z', 191],
   ])('%s -> %s sales', (instant, count) => expect(salesToday(Date.parse(instant))).toBe(count));
-});
-
-describe('promo nodes (SPEC 3, 9)', () => {
-  const expiry = Date.parse(PROMO_EXPIRY);
-  it('the SPEC expiry instant is 2025-06-15 16:00 +10:00', () => expect(new Date(expiry).toISOString()).toBe('2025-06-15T06:00:00.000Z'));
-  it.each([
-    ['before expiry', {}, expiry - 1, true],
-    ['at expiry', {}, expiry, false],
-    ['display false', { display: false, expiry: '2099-01-01T00:00:00Z' }, expiry - 1, false],
-    ['not started', { start: '2025-06-15T00:00:00+10:00' }, Date.parse('2025-06-14T00:00:00+10:00'), false],
-    ['own expiry wins', { expiry: '2030-01-01T00:00:00Z' }, expiry + 1, true],
-  ])('%s', (_, promo, now, shown) => expect(isPromoShown(promo, now, PROMO_EXPIRY)).toBe(shown));
-  it.each([
-    [{ position: 5 }, 10, 4],
-    [{ position: 12 }, 10, 10],
-    [{ position: 12, strictDisplay: true }, 10, undefined],
-    [{}, 3, 3],
-  ])('position %o among %s -> index %s', (promo, count, index) => expect(promoIndex(promo, count)).toBe(index));
 });
 
 describe('autocomplete of dealership labels ignores empty input', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activePromos, collapseSoldRuns, displayCount, promoPositions, withPromos } from '../../src/search/results';
+import { collapseSoldRuns, displayCount } from '../../src/search/results';
 import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_QUICK_PICKS, snapToStep } from '../../src/search/price';
-import type { PromoCard } from '../../src/tenant/schema/promos';
 
 const sold = (hit: string) => hit.startsWith('S');
 
@@ -26,58 +25,6 @@ describe('sold-run collapse (SPEC 2)', () => {
     [[], []],
   ])('%j -> %j', (hits, expected) => {
     expect(collapseSoldRuns(hits, sold)).toEqual(expected);
-  });
-});
-
-const promo = (title: string, extra: Partial<PromoCard> = {}): PromoCard => ({ title, url: '/x', display: true, strictDisplay: false, ...extra });
-const cars = (n: number) => Array.from({ length: n }, (_, index) => `car${index + 1}`);
-const layout = (items: ReturnType<typeof withPromos<string>>) => items.map((item) => (item.kind === 'car' ? item.car : `[${item.promo.title}]`));
-
-describe('promo cards', () => {
-  it('go at positions 5 and 10 of the grid', () => {
-    const items = withPromos(cars(12), [promo('A'), promo('B')], promoPositions({ rule: 'positions', positions: [5, 10] }, 12));
-    const flat = layout(items);
-    expect(flat[4]).toBe('[A]');
-    expect(flat[9]).toBe('[B]');
-    expect(flat).toHaveLength(14);
-  });
-
-  it('every N results, cycling through the promos', () => {
-    // With 21 cars a third promo would come after the last car.
-    expect(promoPositions({ rule: 'every', every: 8 }, 21)).toEqual([8, 16]);
-    const positions = promoPositions({ rule: 'every', every: 8 }, 22);
-    expect(positions).toEqual([8, 16, 24]);
-    const flat = layout(withPromos(cars(22), [promo('A'), promo('B')], positions));
-    expect([flat[7], flat[15], flat[23]]).toEqual(['[A]', '[B]', '[A]']);
-  });
-
-  it('random position between min and max', () => {
-    expect(promoPositions({ rule: 'random', min: 3, max: 5 }, 21, () => 0)).toEqual([3]);
-    expect(promoPositions({ rule: 'random', min: 3, max: 5 }, 21, () => 0.99)).toEqual([5]);
-  });
-
-  it('never trail after the last car', () => {
-    expect(layout(withPromos(cars(3), [promo('A')], [5]))).toEqual(['car1', 'car2', 'car3']);
-    expect(layout(withPromos(cars(4), [promo('A')], [5]))).toEqual(['car1', 'car2', 'car3', 'car4']);
-    expect(layout(withPromos(cars(5), [promo('A')], [5]))).toEqual(['car1', 'car2', 'car3', 'car4', '[A]', 'car5']);
-  });
-
-  it('honour their own position and strictDisplay', () => {
-    const flat = layout(withPromos(cars(8), [promo('Fixed', { position: 2 }), promo('Strict', { strictDisplay: true }), promo('Float')], [6]));
-    expect(flat[1]).toBe('[Fixed]');
-    expect(flat[5]).toBe('[Float]');
-    expect(flat).not.toContain('[Strict]');
-  });
-
-  it('show only between start and expiry, and when displayed', () => {
-    const now = Date.parse('2025-06-15T05:00:00Z');
-    const list = [
-      promo('running', { start: '2025-06-01T00:00:00+10:00', expiry: '2025-06-15T16:00:00+10:00' }),
-      promo('expired', { expiry: '2025-06-15T14:00:00+10:00' }),
-      promo('future', { start: '2025-07-01T00:00:00+10:00' }),
-      promo('hidden', { display: false }),
-    ];
-    expect(activePromos(list, now).map((card) => card.title)).toEqual(['running']);
   });
 });
 

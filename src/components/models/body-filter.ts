@@ -1,9 +1,9 @@
 /** Browser side of the model range body filter (SPEC 4). */
 
-/** The selected body from the URL: `?body=` in any case when it is one of the buttons, else the first. */
-export function readBody(values: string[], search: string): string {
+/** The selected body from the URL: `?body=` in any case when it is one of the buttons, else `fallback` (the tenant's start). */
+export function readBody(values: string[], search: string, fallback: string): string {
   const wanted = new URLSearchParams(search).get('body')?.toLowerCase();
-  return wanted && values.includes(wanted) ? wanted : (values[0] ?? 'all');
+  return wanted && values.includes(wanted) ? wanted : fallback;
 }
 
 /** Show the items of a body (each lists its bodies in data-bodies, "|"-separated); returns how many show. */

@@ -75,6 +75,10 @@ export const OfferSchema = z.object({
   disclaimer: z.string().nullish(),
   start: z.string().nullish(),
   expiry: z.string().nullish(),
+  // SPEC 3 promo node fields: an offer is shown, and placed in the list, by src/domain/promos.ts.
+  position: z.number().int().min(1).nullish(),
+  display: z.boolean().nullish(),
+  strictDisplay: z.boolean().nullish(),
 });
 
 export type Review = z.output<typeof ReviewSchema>;

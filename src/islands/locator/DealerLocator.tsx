@@ -12,9 +12,10 @@ import {
 } from '../../domain/nearest';
 import { INVALID_POSTCODE, searchPlaces, type Place, type PlaceData } from '../../domain/places';
 import type { MapMarker } from '../../site/map-markers';
+import { fetchDealershipOptions } from './manufacturer-locations';
 
 interface Props {
-  /** One entry per dealership (location group). */
+  /** One entry per dealership (location group), built with the site: the nearest search ranks these. */
   dealerships: MapMarker[];
   /** Where the offline postcode and suburb data is (built with the site). */
   placesUrl: string;
@@ -52,8 +53,17 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The name search's options come live from GET /api/manufacturer-locations (SPEC 7), asked for
+  // once, when the field is first used; a failure leaves no options (SPEC 8).
+  const [dealerOptions, setDealerOptions] = useState<MapMarker[]>([]);
+  const optionsRequested = useRef(false);
+  function loadDealerOptions() {
+    if (optionsRequested.current) return;
+    optionsRequested.current = true;
+    void fetchDealershipOptions().then(setDealerOptions);
+  }
 
-  const dealerMatches = useMemo(() => autocomplete(dealerships, (d) => `${d.name} ${d.address}`, dealerQuery).slice(0, 10), [dealerships, dealerQuery]);
+  const dealerMatches = useMemo(() => autocomplete(dealerOptions, (d) => `${d.name} ${d.address}`, dealerQuery).slice(0, 10), [dealerOptions, dealerQuery]);
 
   // Place suggestions, debounced (SPEC 5: 300 ms).
   useEffect(() => {
@@ -176,7 +186,9 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
             aria-controls={dealerListId}
             aria-activedescendant={showDealerList && activeDealer >= 0 ? `${dealerListId}-${activeDealer}` : undefined}
             value={dealerQuery}
+            onFocus={loadDealerOptions}
             onChange={(event) => {
+              loadDealerOptions();
               setDealerQuery(event.target.value);
               setDealerOpen(true);
               setActiveDealer(-1);

@@ -17,7 +17,7 @@ function link(href: string, content: string): HTMLAnchorElement {
   return anchor;
 }
 
-/** The marker popup: the location card in brief (name, address, phone, details and stock links). */
+/** The marker popup: the location card in brief (name, address, phone, opening hours, details and stock links). */
 function popupContent(marker: MapMarker): HTMLElement {
   const card = document.createElement('div');
   card.className = 'map-popup';
@@ -27,6 +27,15 @@ function popupContent(marker: MapMarker): HTMLElement {
     const line = document.createElement('p');
     line.append(phone);
     card.append(line);
+  }
+  if (marker.hours) {
+    const hours = document.createElement('div');
+    hours.className = 'map-popup__hours';
+    hours.append(text('p', `${marker.hours.department} Opening Hours`, 'map-popup__hours-title'));
+    const list = document.createElement('dl');
+    for (const line of marker.hours.lines) list.append(text('dt', line.day), text('dd', line.hours));
+    hours.append(list);
+    card.append(hours);
   }
   const actions = document.createElement('p');
   actions.append(link(marker.detailsHref, 'View Location Details'), document.createTextNode(' · '), link(marker.stockHref, 'View Our Stock'));

@@ -2,7 +2,8 @@ import { CarCard } from '../../components/CarCard';
 import { isAvailable } from '../../domain/stock';
 import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
-import { activePromos, collapseSoldRuns, withPromos } from '../../search/results';
+import { collapseSoldRuns } from '../../search/results';
+import { defaultPromoExpiry, shownPromos, withPromos } from '../../domain/promos';
 import FavouriteButton from '../FavouriteButton';
 import { canFavourite } from '../../domain/favourite-eligibility';
 
@@ -21,7 +22,7 @@ const isSold = (doc: SearchDocument) => !isAvailable({ status: doc.status, sold:
 /** The result grid: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. */
 export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }: Props) {
   const cars = collapseSoldRuns(hits, isSold);
-  const items = withPromos(cars, activePromos(config.promos.cards, nowMs), promoPositions);
+  const items = withPromos(cars, shownPromos(config.promos.cards, nowMs, defaultPromoExpiry(config.promos.default_expiry)), promoPositions);
   const few = items.length < 3;
   return (
     <ul className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">

@@ -35,6 +35,18 @@ export const LocatorSchema = z
   })
   .strict();
 
+/** The model range page (/models or /new-vehicles). */
+export const ModelRangeSchema = z
+  .object({
+    body_filter_start: z
+      .enum(['all', 'first'])
+      .default('all')
+      .describe(
+        "Which body-type filter button the model range starts on when the URL has no ?body=: 'all' (the 'All' button) or 'first' (the range's first body type; 'All' stays a button). SPEC 4.",
+      ),
+  })
+  .strict();
+
 /** SPEC 5 reviews shown. */
 export const ReviewsSettingsSchema = z
   .object({
@@ -59,4 +71,5 @@ export const PagesSchema = z
 
 export type MapSettings = z.output<typeof MapSchema>;
 export type LocatorSettings = z.output<typeof LocatorSchema>;
+export type ModelRangeSettings = z.output<typeof ModelRangeSchema>;
 export type ReviewsSettings = z.output<typeof ReviewsSettingsSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnalyticsSchema } from './analytics';
 import { ContentSchema } from './content';
 import { DeliverySchema } from './delivery';
-import { LocatorSchema, MapSchema, PagesSchema, ReviewsSettingsSchema } from './dealers';
+import { LocatorSchema, MapSchema, ModelRangeSchema, PagesSchema, ReviewsSettingsSchema } from './dealers';
 import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';
@@ -39,6 +39,7 @@ export const TenantSchema = z
     map: MapSchema.prefault({}),
     locator: LocatorSchema.prefault({}),
     reviews: ReviewsSettingsSchema.prefault({}),
+    model_range: ModelRangeSchema.prefault({}),
     pages: PagesSchema.prefault({}),
     feeds: FeedsSchema,
   })

@@ -28,6 +28,12 @@ export const PromosSchema = z
       ])
       .default({ rule: 'positions', positions: [5, 10] }),
     cards: z.array(PromoCardSchema).default([]),
+    default_expiry: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Give promo cards and special offers without their own expiry SPEC 9's campaign expiry, 2025-06-15 16:00 +10:00 (PROMO_EXPIRY); off, they run until they are removed.",
+      ),
   })
   .strict();
 
