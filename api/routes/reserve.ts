@@ -1,6 +1,6 @@
 import { DEFAULT_RESERVE_DEPOSIT, depositCents } from '../../src/domain/accounts';
 import { leadBodySchema } from '../../src/domain/leads/validation';
-import { isAvailable } from '../../src/domain/stock';
+import { isReservable } from '../../src/domain/reservable';
 import type { SiteData } from '../../src/site/types';
 import { accountsOf, currentUser } from '../accounts/session';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
@@ -32,7 +32,7 @@ export function reserveRoutes(app: ApiApp): void {
       throw new BadRequest(422, 'This form was sent too quickly. Please check your details and send it again.');
     const car = site.cars.find((candidate) => body.car_id !== undefined && body.car_id !== null && String(candidate.id) === String(body.car_id));
     if (!car) throw new BadRequest(422, 'Choose a car to reserve.', { car_id: 'This car is not listed on this site.' });
-    if (!isAvailable(car) || car.reserved) return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
+    if (!isReservable(car)) return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
     // A site that gates checkout behind sign-in (features.sign_in_gated) takes reservations only from signed-in shoppers.
     if (site.tenant.features.sign_in_gated.includes('checkout') && !(await currentUser(c)))
       return c.json({ error: 'Please sign in to reserve this car.' }, 401);

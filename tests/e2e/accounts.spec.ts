@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { AccountStore } from '../../api/accounts/store';
 import { openStore, type Store } from '../../api/storage/store';
+import { isReservable } from '../../src/domain/reservable';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
 import { expect, test, waitForIslands } from './support/fixtures';
@@ -67,7 +68,7 @@ async function hydrated(element: Locator): Promise<void> {
 
 /** A car the vehicle page offers 'Reserve Car Now' for, with a /cars/{slug}/checkout page. */
 function reservableCar(site: SiteData) {
-  const car = site.cars.find((candidate) => isAvailable(candidate) && candidate.status === 'in_stock' && !candidate.reserved);
+  const car = site.cars.find((candidate) => isReservable(candidate) && candidate.status === 'in_stock');
   if (!car) throw new Error(`${site.tenant.slug} has no reservable car`);
   return car;
 }
@@ -355,5 +356,25 @@ test.describe('accounts: reserve', () => {
     expect(leads[0]!.fields).toMatchObject({ deposit: '$200', email: 'jo.reserver@example.com' });
     const intents = (await new AccountStore(store.driver).paymentIntents(site.tenant.slug)).filter((intent) => intent.leadId === leads[0]!.id);
     expect(intents).toEqual([expect.objectContaining({ amountCents: 20_000, provider: 'local', status: 'recorded', carId: String(car.id) })]);
+  });
+
+  test('one reservable rule: the Reserve buttons and the checkout pages agree, coming-soon cars included', async ({ page, site }) => {
+    // One car of each kind the rule tells apart (those this site's stock has).
+    const kinds = [
+      site.cars.find((car) => car.status === 'coming_soon' && isReservable(car)),
+      site.cars.find((car) => car.status === 'in_stock' && isReservable(car)),
+      site.cars.find((car) => isAvailable(car) && car.reserved === true),
+      site.cars.find((car) => isAvailable(car) && !car.reserved && !(typeof car.price === 'number' && car.price > 0)),
+      site.cars.find((car) => !isAvailable(car)),
+    ].filter((car) => car !== undefined);
+    expect(kinds.some((car) => isReservable(car))).toBe(true);
+    expect(kinds.some((car) => !isReservable(car))).toBe(true);
+    for (const car of kinds) {
+      const reservable = isReservable(car);
+      const checkout = `/cars/${car.slug}/checkout`;
+      expect((await page.request.get(checkout)).status(), checkout).toBe(reservable ? 200 : 404);
+      await page.goto(`/cars/${car.slug}`);
+      await expect(page.locator('.vehicle__actions').getByRole('link', { name: 'Reserve Car Now' }), car.slug).toHaveCount(reservable ? 1 : 0);
+    }
   });
 });

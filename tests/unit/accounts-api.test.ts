@@ -22,6 +22,10 @@ function testSite(features: Record<string, unknown> = {}): SiteData {
   const cars = [
     { ...car, status: 'in_stock', images: [] },
     { ...car, id: 'car-2', slug: '2021-toyota-hilux-car-2', name: '2021 Toyota HiLux SR5', status: 'sold', sold: true, images: [] },
+    // isReservable's other cases: coming soon can be reserved; unpriced or already reserved cannot.
+    { ...car, id: 'car-3', slug: '2027-toyota-bz4x-car-3', name: '2027 Toyota bZ4X', status: 'coming_soon', images: [] },
+    { ...car, id: 'car-4', slug: '2020-toyota-yaris-car-4', name: '2020 Toyota Yaris', status: 'in_stock', price: 0, images: [] },
+    { ...car, id: 'car-5', slug: '2022-toyota-rav4-car-5', name: '2022 Toyota RAV4', status: 'in_stock', reserved: true, images: [] },
   ];
   return {
     ...site,
@@ -361,13 +365,21 @@ for (const kind of storeKinds()) {
         expect(intents).toEqual([expect.objectContaining({ leadId: body.lead_id, carId: CAR, amountCents: 20_000, provider: 'local', status: 'recorded' })]);
       });
 
+      it('takes a reservation for a coming-soon car (as the checkout page built for it offers)', async () => {
+        expect((await post('/api/reserve', reservation({ car_id: 'car-3', idempotency_key: 'reserve-coming-soon' }))).status).toBe(201);
+      });
+
       it('is not there when the site has reserve off', async () => {
         build({ reserve: false });
         expect((await post('/api/reserve', reservation())).status).toBe(404);
       });
 
-      it('refuses a sold car and bad contact details', async () => {
-        expect((await post('/api/reserve', reservation({ car_id: 'car-2' }))).status).toBe(409);
+      it('refuses a car that is not reservable (sold, unpriced, already reserved) and bad contact details', async () => {
+        for (const carId of ['car-2', 'car-4', 'car-5']) {
+          const refused = await post('/api/reserve', reservation({ car_id: carId, idempotency_key: `reserve-${carId}` }));
+          expect(refused.status, carId).toBe(409);
+          expect(await refused.json()).toMatchObject({ error: 'Sorry, this car is no longer available to reserve.' });
+        }
         const bad = await post('/api/reserve', reservation({ fields: { name: 'Jo' } }));
         expect(bad.status).toBe(422);
         expect(await bad.json()).toMatchObject({

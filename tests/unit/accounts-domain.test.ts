@@ -11,6 +11,7 @@ import { openSqlite } from '../../api/storage/sqlite-driver';
 import { Store } from '../../api/storage/store';
 import { EVENTS } from '../../src/analytics/events';
 import { setAnalyticsSink } from '../../src/analytics/track';
+import { isReservable } from '../../src/domain/reservable';
 import { canUseWatchlist, depositCents, safeReturnPath, showsWatchlistButton, signInUrl, watchlistToast } from '../../src/domain/accounts';
 import { $session } from '../../src/stores/session';
 import { $viewedCars, recordViewedCar, VIEWED_LIMIT } from '../../src/stores/viewed';
@@ -71,6 +72,27 @@ describe('watchlist rules (SPEC 4, 5)', () => {
     ['two hundred', undefined],
   ])('deposit %s is %s cents', (text, cents) => {
     expect(depositCents(text)).toBe(cents);
+  });
+});
+
+describe('reservable (SPEC 4: reserve and online purchase only for a reservable car)', () => {
+  const car = { status: 'in_stock', sold: false, reserved: false, price: 32_990 };
+  it.each([
+    ['in stock, priced', {}, true],
+    ['coming soon, priced', { status: 'coming_soon' }, true],
+    ['sold status', { status: 'sold' }, false],
+    ['other status', { status: 'others' }, false],
+    ['in stock but flagged sold', { sold: true }, false],
+    ['coming soon but flagged sold', { status: 'coming_soon', sold: true }, false],
+    ['already reserved', { reserved: true }, false],
+    ['coming soon and reserved', { status: 'coming_soon', reserved: true }, false],
+    ['no price', { price: undefined }, false],
+    ['price 0 (price on application)', { price: 0 }, false],
+    ['negative price', { price: -1 }, false],
+    ['price $1', { price: 1 }, true],
+    ['sold and reserved fields absent', { sold: undefined, reserved: undefined }, true],
+  ])('%s -> %s', (_, overrides, expected) => {
+    expect(isReservable({ ...car, ...overrides } as Parameters<typeof isReservable>[0])).toBe(expected);
   });
 });
 
