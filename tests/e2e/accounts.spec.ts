@@ -1,53 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { AccountStore } from '../../api/accounts/store';
 import { openStore, type Store } from '../../api/storage/store';
 import { isReservable } from '../../src/domain/reservable';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
+import { LEAD_PAGE_SIGN_IN_KINDS } from '../../src/domain/accounts';
 import { expect, test, waitForIslands } from './support/fixtures';
-import { ROOT } from './support/tenants';
-
-/** Where the local server's code sender writes each code (never in an API answer). */
-const CODE_FILE = path.join(ROOT, '.data', 'sign-in-codes.log');
-
-/** A fresh mobile number per test, so tests and reruns never share a code or a watchlist. */
-function newPhone(): string {
-  return `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-/** The code the local server "texted" to `phone` on this site. */
-async function sentCode(site: SiteData, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const lines = (() => {
-        try {
-          return readFileSync(CODE_FILE, 'utf8').trim().split('\n');
-        } catch {
-          return [];
-        }
-      })();
-      const sent = lines
-        .map((line) => JSON.parse(line) as { tenant: string; phone: string; code: string })
-        .filter((entry) => entry.tenant === site.tenant.slug && entry.phone === phone);
-      code = sent.at(-1)?.code;
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
-/** On the sign-in page: the mobile number, then the texted code. */
-async function signInOnPage(page: Page, site: SiteData, phone: string): Promise<void> {
-  await waitForIslands(page);
-  await page.getByLabel('Mobile Number').fill(phone);
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText(`We sent a 6-digit code to ${phone}`)).toBeVisible();
-  await page.getByLabel('Code', { exact: true }).fill(await sentCode(site, phone));
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
+import { newPhone, signInByApi, signInOnPage } from './support/sign-in';
 
 /**
  * The vehicle page's Save to Watchlist button once it works: hydrated and the session known (it is
@@ -77,13 +36,6 @@ function availableCar(site: SiteData) {
   const car = site.cars.find((candidate) => isAvailable(candidate));
   if (!car) throw new Error(`${site.tenant.slug} has no available car`);
   return car;
-}
-
-/** Signs `phone` in through the API (the browser context shares the cookie), as the sign-in page does. */
-async function signInByApi(page: Page, site: SiteData, phone: string): Promise<void> {
-  expect((await page.request.post('/api/auth/request-code', { data: { phone_number: phone } })).status()).toBe(202);
-  const verified = await page.request.post('/api/auth/verify-code', { data: { phone_number: phone, code: await sentCode(site, phone) } });
-  expect(verified.ok()).toBe(true);
 }
 
 test.describe('accounts: watchlist', () => {
@@ -261,6 +213,7 @@ test.describe('accounts: every site', () => {
   });
 
   test('gated routes send a signed-out visitor to sign-in and open once signed in', async ({ page, site }) => {
+    test.setTimeout(240_000); // two loads of each gated route (up to ten on a site gating finance) on a shared machine
     const car = reservableCar(site);
     const gated = site.tenant.features.sign_in_gated;
     // The watchlist page is always a signed-in page; the others follow the site's flags.
@@ -269,6 +222,8 @@ test.describe('accounts: every site', () => {
     if (gated.includes('checkout') && site.tenant.features.reserve) routes.push({ kind: 'checkout', path: `/cars/${car.slug}/checkout` });
     if (gated.includes('spin-to-win')) routes.push({ kind: 'spin-to-win', path: '/spin-to-win' });
     if (gated.includes('online-payment')) routes.push({ kind: 'online-payment', path: '/online-payment' });
+    // Lead-form pages: finance, car-finance, trade-in and sell-my-car (SPEC 6), each where the site's flags list its kind.
+    for (const [path, kind] of Object.entries(LEAD_PAGE_SIGN_IN_KINDS)) if (gated.includes(kind)) routes.push({ kind, path });
 
     // Not gated on this site: the page opens for a signed-out visitor.
     if (!gated.includes('my-garage')) {
@@ -276,6 +231,12 @@ test.describe('accounts: every site', () => {
       await waitForIslands(page);
       await expect(page.getByRole('heading', { level: 1, name: 'My Garage' })).toBeVisible();
       await expect(page).toHaveURL('/my-garage');
+    }
+    if (!gated.includes('finance')) {
+      await page.goto('/finance');
+      await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL('/finance');
     }
     await page.goto('/');
     for (const route of routes) {

@@ -12,7 +12,7 @@ import { Store } from '../../api/storage/store';
 import { EVENTS } from '../../src/analytics/events';
 import { setAnalyticsSink } from '../../src/analytics/track';
 import { isReservable } from '../../src/domain/reservable';
-import { canUseWatchlist, depositCents, safeReturnPath, showsWatchlistButton, signInUrl, watchlistToast } from '../../src/domain/accounts';
+import { canUseWatchlist, depositCents, leadPageGate, safeReturnPath, showsWatchlistButton, signInUrl, watchlistToast } from '../../src/domain/accounts';
 import { $session } from '../../src/stores/session';
 import { $viewedCars, recordViewedCar, VIEWED_LIMIT } from '../../src/stores/viewed';
 import { $watchlist, changeWatchlist } from '../../src/stores/watchlist';
@@ -35,6 +35,33 @@ describe('sign-in links (SPEC 2)', () => {
   it('builds /sign-in?type={kind}&redirect={target}&back={return}', () => {
     expect(signInUrl('watchlist', '/cars/abc', '/search/used-cars')).toBe('/sign-in?type=watchlist&redirect=%2Fcars%2Fabc&back=%2Fsearch%2Fused-cars');
     expect(signInUrl('checkout', '//evil.example.com', '/')).toBe('/sign-in?type=checkout&redirect=%2F&back=%2F');
+    // A finance link's query and #finance-form anchor survive the trip through sign-in.
+    expect(signInUrl('finance', '/finance?vehiclePriceBudget=30000#finance-form', '/')).toBe(
+      '/sign-in?type=finance&redirect=%2Ffinance%3FvehiclePriceBudget%3D30000%23finance-form&back=%2F',
+    );
+  });
+});
+
+describe('gated lead-form pages (SPEC 6: gated routes per site flags)', () => {
+  const southernCross = ['watchlist', 'checkout', 'finance', 'car-finance', 'my-garage'];
+  const bayside = ['watchlist', 'my-garage'];
+  it.each([
+    ['/finance', southernCross, 'finance'],
+    ['/finance-enquiry', southernCross, 'finance'],
+    ['/apply-for-finance', southernCross, 'car-finance'],
+    ['/personalised/finance', southernCross, 'car-finance'],
+    ['/trade-in', southernCross, undefined],
+    ['/sell-my-car', southernCross, undefined],
+    ['/finance', bayside, undefined],
+    ['/apply-for-finance', bayside, undefined],
+    ['/apply-for-finance', ['finance'], undefined],
+    ['/finance', ['car-finance'], undefined],
+    ['/trade-in', ['trade-in'], 'trade-in'],
+    ['/cars/trade-in', ['trade-in'], 'trade-in'],
+    ['/sell-my-car', ['trade-in'], undefined],
+    ['/sell-my-car', ['sell-my-car'], 'sell-my-car'],
+  ] as const)('%s with sign_in_gated %j -> %s', (path, gated, expected) => {
+    expect(leadPageGate(path, gated)).toBe(expected);
   });
 });
 
