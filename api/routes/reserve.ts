@@ -73,4 +73,25 @@ export function reserveRoutes(app: ApiApp): void {
     );
   });
   onlyMethods(app, '/reserve', ['POST']);
+
+  /**
+   * POST /api/payments/webhook: the payment provider says a deposit succeeded or failed. Only calls
+   * carrying the provider's valid signature change anything (401 otherwise); 404 when the provider
+   * takes no webhooks or the intent is not this site's. Answers { received: true }.
+   */
+  app.post('/payments/webhook', async (c) => {
+    const provider = c.get('accounts').payments;
+    if (!provider.readWebhook) return errorResponse(c, 404, 'This site takes no payment webhooks.');
+    let event;
+    try {
+      event = provider.readWebhook(await c.req.text(), c.req.raw.headers, c.get('now'));
+    } catch {
+      event = undefined; // A signed body that is not the provider's JSON is treated as unsigned.
+    }
+    if (!event) return c.json({ error: 'The webhook signature is missing or invalid.' }, 401);
+    const updated = await accountsOf(c).setPaymentIntentStatus(c.get('site').tenant.slug, event.intentId, event.status);
+    if (!updated) return errorResponse(c, 404, 'No such payment on this site.');
+    return c.json({ received: true }, 200);
+  });
+  onlyMethods(app, '/payments/webhook', ['POST']);
 }
