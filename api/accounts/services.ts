@@ -9,8 +9,11 @@ export interface AccountServices {
 
 let local: AccountServices | undefined;
 
-/** The local server's: codes printed in its log (and .data/sign-in-codes.log), deposits recorded, not charged. */
+/**
+ * The local server's: codes printed in its log (and .data/sign-in-codes.log), deposits recorded, not
+ * charged; signed payment webhooks taken when PAYMENT_WEBHOOK_SECRET is set.
+ */
 export function localAccountServices(): AccountServices {
-  local ??= { codeSender: new LocalCodeSender(), payments: new RecordingPaymentProvider() };
+  local ??= { codeSender: new LocalCodeSender(), payments: new RecordingPaymentProvider({ webhookSecret: process.env.PAYMENT_WEBHOOK_SECRET }) };
   return local;
 }

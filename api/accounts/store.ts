@@ -145,6 +145,11 @@ export class AccountStore {
     return id;
   }
 
+  /** A webhook's outcome; false when this site has no such intent. */
+  async setPaymentIntentStatus(tenant: string, id: string, status: 'succeeded' | 'failed'): Promise<boolean> {
+    return (await this.driver.run(`UPDATE payment_intents SET status = ? WHERE tenant = ? AND id = ?`, [status, tenant, id])) > 0;
+  }
+
   async paymentIntents(tenant: string): Promise<StoredPaymentIntent[]> {
     const rows = await this.driver.all(`SELECT * FROM payment_intents WHERE tenant = ? ORDER BY created_at, id`, [tenant]);
     return rows.map((row) => ({

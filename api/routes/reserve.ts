@@ -1,6 +1,6 @@
 import { DEFAULT_RESERVE_DEPOSIT, depositCents } from '../../src/domain/accounts';
 import { leadBodySchema } from '../../src/domain/leads/validation';
-import { isAvailable } from '../../src/domain/stock';
+import { isReservable } from '../../src/domain/reservable';
 import type { SiteData } from '../../src/site/types';
 import { accountsOf, currentUser } from '../accounts/session';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
@@ -32,7 +32,7 @@ export function reserveRoutes(app: ApiApp): void {
       throw new BadRequest(422, 'This form was sent too quickly. Please check your details and send it again.');
     const car = site.cars.find((candidate) => body.car_id !== undefined && body.car_id !== null && String(candidate.id) === String(body.car_id));
     if (!car) throw new BadRequest(422, 'Choose a car to reserve.', { car_id: 'This car is not listed on this site.' });
-    if (!isAvailable(car) || car.reserved) return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
+    if (!isReservable(car)) return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
     // A site that gates checkout behind sign-in (features.sign_in_gated) takes reservations only from signed-in shoppers.
     if (site.tenant.features.sign_in_gated.includes('checkout') && !(await currentUser(c)))
       return c.json({ error: 'Please sign in to reserve this car.' }, 401);
@@ -73,4 +73,25 @@ export function reserveRoutes(app: ApiApp): void {
     );
   });
   onlyMethods(app, '/reserve', ['POST']);
+
+  /**
+   * POST /api/payments/webhook: the payment provider says a deposit succeeded or failed. Only calls
+   * carrying the provider's valid signature change anything (401 otherwise); 404 when the provider
+   * takes no webhooks or the intent is not this site's. Answers { received: true }.
+   */
+  app.post('/payments/webhook', async (c) => {
+    const provider = c.get('accounts').payments;
+    if (!provider.readWebhook) return errorResponse(c, 404, 'This site takes no payment webhooks.');
+    let event;
+    try {
+      event = provider.readWebhook(await c.req.text(), c.req.raw.headers, c.get('now'));
+    } catch {
+      event = undefined; // A signed body that is not the provider's JSON is treated as unsigned.
+    }
+    if (!event) return c.json({ error: 'The webhook signature is missing or invalid.' }, 401);
+    const updated = await accountsOf(c).setPaymentIntentStatus(c.get('site').tenant.slug, event.intentId, event.status);
+    if (!updated) return errorResponse(c, 404, 'No such payment on this site.');
+    return c.json({ received: true }, 200);
+  });
+  onlyMethods(app, '/payments/webhook', ['POST']);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatKm, formatPrice } from '../domain/format';
+import { isReservable } from '../domain/reservable';
 import { isAvailable } from '../domain/stock';
 import { imageTag, type TagSettings } from '../domain/tags';
 import type { Car } from '../feeds/schemas';
@@ -105,7 +106,10 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite 
     dealership_slug: (car.dealership_slug as string | undefined) ?? null,
     location: null,
   };
-  const reservable = Boolean(context?.features.reserve && available && car.reserved !== true && typeof car.price === 'number' && car.price > 0);
+  const reservable = Boolean(
+    context?.features.reserve &&
+    isReservable({ status: String(car.status ?? 'in_stock'), sold: car.sold === true, reserved: car.reserved === true, price: car.price }),
+  );
 
   return (
     <article className={`card car-card${available ? '' : ' car-card--sold'}`} data-car-id={carId(car)} data-sold={available ? undefined : 'true'}>

@@ -9,6 +9,30 @@ export type SignInKind = 'watchlist' | 'trade-in' | 'sell-my-car' | 'checkout' |
 /** The watchlist page (SPEC: "a watchlist page exists (path not shown)"). */
 export const WATCHLIST_PATH = '/watchlist';
 
+/**
+ * SPEC 6 "gated routes per site flags" for the lead-form pages: the sign-in kind each page signs in
+ * with. The page is gated on sites whose features.sign_in_gated lists that kind. `finance` is the
+ * finance page (and its twin /finance-enquiry); `car-finance` is applying for finance, in general
+ * (/apply-for-finance) or for one car (/personalised/finance?car_id=).
+ */
+export const LEAD_PAGE_SIGN_IN_KINDS = {
+  '/finance': 'finance',
+  '/finance-enquiry': 'finance',
+  '/apply-for-finance': 'car-finance',
+  '/personalised/finance': 'car-finance',
+  '/trade-in': 'trade-in',
+  '/cars/trade-in': 'trade-in',
+  '/sell-my-car': 'sell-my-car',
+} as const satisfies Record<string, SignInKind>;
+
+export type GatedLeadPage = keyof typeof LEAD_PAGE_SIGN_IN_KINDS;
+
+/** The sign-in kind for a lead-form page, or undefined when this site does not gate it. */
+export function leadPageGate(path: GatedLeadPage, signInGated: readonly string[]): SignInKind | undefined {
+  const kind = LEAD_PAGE_SIGN_IN_KINDS[path];
+  return signInGated.includes(kind) ? kind : undefined;
+}
+
 /** SPEC 9: default reserve deposit text. */
 export const DEFAULT_RESERVE_DEPOSIT = '$200';
 

@@ -1,52 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { AccountStore } from '../../api/accounts/store';
 import { openStore, type Store } from '../../api/storage/store';
+import { isReservable } from '../../src/domain/reservable';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
+import { LEAD_PAGE_SIGN_IN_KINDS } from '../../src/domain/accounts';
 import { expect, test, waitForIslands } from './support/fixtures';
-import { ROOT } from './support/tenants';
-
-/** Where the local server's code sender writes each code (never in an API answer). */
-const CODE_FILE = path.join(ROOT, '.data', 'sign-in-codes.log');
-
-/** A fresh mobile number per test, so tests and reruns never share a code or a watchlist. */
-function newPhone(): string {
-  return `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-/** The code the local server "texted" to `phone` on this site. */
-async function sentCode(site: SiteData, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const lines = (() => {
-        try {
-          return readFileSync(CODE_FILE, 'utf8').trim().split('\n');
-        } catch {
-          return [];
-        }
-      })();
-      const sent = lines
-        .map((line) => JSON.parse(line) as { tenant: string; phone: string; code: string })
-        .filter((entry) => entry.tenant === site.tenant.slug && entry.phone === phone);
-      code = sent.at(-1)?.code;
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
-/** On the sign-in page: the mobile number, then the texted code. */
-async function signInOnPage(page: Page, site: SiteData, phone: string): Promise<void> {
-  await waitForIslands(page);
-  await page.getByLabel('Mobile Number').fill(phone);
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText(`We sent a 6-digit code to ${phone}`)).toBeVisible();
-  await page.getByLabel('Code', { exact: true }).fill(await sentCode(site, phone));
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
+import { newPhone, signInByApi, signInOnPage } from './support/sign-in';
 
 /**
  * The vehicle page's Save to Watchlist button once it works: hydrated and the session known (it is
@@ -67,7 +27,7 @@ async function hydrated(element: Locator): Promise<void> {
 
 /** A car the vehicle page offers 'Reserve Car Now' for, with a /cars/{slug}/checkout page. */
 function reservableCar(site: SiteData) {
-  const car = site.cars.find((candidate) => isAvailable(candidate) && candidate.status === 'in_stock' && !candidate.reserved);
+  const car = site.cars.find((candidate) => isReservable(candidate) && candidate.status === 'in_stock');
   if (!car) throw new Error(`${site.tenant.slug} has no reservable car`);
   return car;
 }
@@ -76,13 +36,6 @@ function availableCar(site: SiteData) {
   const car = site.cars.find((candidate) => isAvailable(candidate));
   if (!car) throw new Error(`${site.tenant.slug} has no available car`);
   return car;
-}
-
-/** Signs `phone` in through the API (the browser context shares the cookie), as the sign-in page does. */
-async function signInByApi(page: Page, site: SiteData, phone: string): Promise<void> {
-  expect((await page.request.post('/api/auth/request-code', { data: { phone_number: phone } })).status()).toBe(202);
-  const verified = await page.request.post('/api/auth/verify-code', { data: { phone_number: phone, code: await sentCode(site, phone) } });
-  expect(verified.ok()).toBe(true);
 }
 
 test.describe('accounts: watchlist', () => {
@@ -260,6 +213,7 @@ test.describe('accounts: every site', () => {
   });
 
   test('gated routes send a signed-out visitor to sign-in and open once signed in', async ({ page, site }) => {
+    test.setTimeout(240_000); // two loads of each gated route (up to ten on a site gating finance) on a shared machine
     const car = reservableCar(site);
     const gated = site.tenant.features.sign_in_gated;
     // The watchlist page is always a signed-in page; the others follow the site's flags.
@@ -268,6 +222,8 @@ test.describe('accounts: every site', () => {
     if (gated.includes('checkout') && site.tenant.features.reserve) routes.push({ kind: 'checkout', path: `/cars/${car.slug}/checkout` });
     if (gated.includes('spin-to-win')) routes.push({ kind: 'spin-to-win', path: '/spin-to-win' });
     if (gated.includes('online-payment')) routes.push({ kind: 'online-payment', path: '/online-payment' });
+    // Lead-form pages: finance, car-finance, trade-in and sell-my-car (SPEC 6), each where the site's flags list its kind.
+    for (const [path, kind] of Object.entries(LEAD_PAGE_SIGN_IN_KINDS)) if (gated.includes(kind)) routes.push({ kind, path });
 
     // Not gated on this site: the page opens for a signed-out visitor.
     if (!gated.includes('my-garage')) {
@@ -275,6 +231,12 @@ test.describe('accounts: every site', () => {
       await waitForIslands(page);
       await expect(page.getByRole('heading', { level: 1, name: 'My Garage' })).toBeVisible();
       await expect(page).toHaveURL('/my-garage');
+    }
+    if (!gated.includes('finance')) {
+      await page.goto('/finance');
+      await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL('/finance');
     }
     await page.goto('/');
     for (const route of routes) {
@@ -355,5 +317,25 @@ test.describe('accounts: reserve', () => {
     expect(leads[0]!.fields).toMatchObject({ deposit: '$200', email: 'jo.reserver@example.com' });
     const intents = (await new AccountStore(store.driver).paymentIntents(site.tenant.slug)).filter((intent) => intent.leadId === leads[0]!.id);
     expect(intents).toEqual([expect.objectContaining({ amountCents: 20_000, provider: 'local', status: 'recorded', carId: String(car.id) })]);
+  });
+
+  test('one reservable rule: the Reserve buttons and the checkout pages agree, coming-soon cars included', async ({ page, site }) => {
+    // One car of each kind the rule tells apart (those this site's stock has).
+    const kinds = [
+      site.cars.find((car) => car.status === 'coming_soon' && isReservable(car)),
+      site.cars.find((car) => car.status === 'in_stock' && isReservable(car)),
+      site.cars.find((car) => isAvailable(car) && car.reserved === true),
+      site.cars.find((car) => isAvailable(car) && !car.reserved && !(typeof car.price === 'number' && car.price > 0)),
+      site.cars.find((car) => !isAvailable(car)),
+    ].filter((car) => car !== undefined);
+    expect(kinds.some((car) => isReservable(car))).toBe(true);
+    expect(kinds.some((car) => !isReservable(car))).toBe(true);
+    for (const car of kinds) {
+      const reservable = isReservable(car);
+      const checkout = `/cars/${car.slug}/checkout`;
+      expect((await page.request.get(checkout)).status(), checkout).toBe(reservable ? 200 : 404);
+      await page.goto(`/cars/${car.slug}`);
+      await expect(page.locator('.vehicle__actions').getByRole('link', { name: 'Reserve Car Now' }), car.slug).toHaveCount(reservable ? 1 : 0);
+    }
   });
 });

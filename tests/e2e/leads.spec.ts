@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { openStore, type Store, type StoredLead } from '../../api/storage/store';
+import { leadPageGate, type GatedLeadPage } from '../../src/domain/accounts';
 import { dealershipOptions } from '../../src/domain/leads/dealerships';
 import { lookupRego } from '../../src/domain/leads/trade-in';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
 import { expect, test } from './support/fixtures';
+import { newPhone, signInOnPage } from './support/sign-in';
 
 // The browser tests' server keeps leads where `openStore` looks (DATABASE_URL, else .data/leads.sqlite).
 let store: Store;
@@ -40,6 +42,16 @@ async function expectDelivered(site: SiteData, leadId: string) {
       timeout: 15_000,
     })
     .toEqual([['log', 'delivered', 1]]);
+}
+
+/** Open a lead-form page; where the site gates it behind sign-in (SPEC 6), sign in on the way, as a shopper must. */
+async function openLeadPage(page: Page, site: SiteData, url: string) {
+  await page.goto(url);
+  const kind = leadPageGate(new URL(url, 'http://localhost').pathname as GatedLeadPage, site.tenant.features.sign_in_gated);
+  if (!kind) return;
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?type=${kind}&`), { timeout: 20_000 });
+  await signInOnPage(page, site, newPhone());
+  await expect(page).toHaveURL(url, { timeout: 20_000 });
 }
 
 async function fillContact(page: Page, scope: string, last: string) {
@@ -158,7 +170,7 @@ test.describe('lead forms, as a shopper', () => {
   });
 
   test('finance enquiry at /finance#finance-form, choosing a dealership where the site has several', async ({ page, site }) => {
-    await page.goto('/finance?vehiclePriceBudget=30000#finance-form');
+    await openLeadPage(page, site, '/finance?vehiclePriceBudget=30000#finance-form');
     const submit = page.getByRole('button', { name: 'Send Enquiry' });
     await expect(submit).toBeEnabled();
     const last = `${shopper.last}-finance`;
@@ -179,7 +191,7 @@ test.describe('lead forms, as a shopper', () => {
   });
 
   test('trade-in in three steps ends with 3. Offer Accepted', async ({ page, site }) => {
-    await page.goto('/trade-in');
+    await openLeadPage(page, site, '/trade-in');
     await expect(page.getByRole('heading', { name: 'Trade-in FAQ' })).toBeVisible();
     await expect(page.getByText('over 7 years old or over 100,000 km').first()).toBeAttached();
     const next = page.getByRole('button', { name: 'Next: Your Car' });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCodeSender } from '../../api/accounts/code-sender';
-import { RecordingPaymentProvider } from '../../api/accounts/payments';
+import { RecordingPaymentProvider, signWebhook } from '../../api/accounts/payments';
 import { ACCOUNT_POLICY } from '../../api/accounts/policy';
 import { AccountStore } from '../../api/accounts/store';
 import { createApi } from '../../api/app';
@@ -16,12 +16,19 @@ const OTHER = '0498 765 432';
 const CAR = 'car-1';
 
 /** The API test site with two cars we can save (one sold) and the given feature switches. */
+/** The secret the test payment provider signs its webhook calls with. */
+const WEBHOOK_SECRET = 'whsec-test-0123456789';
+
 function testSite(features: Record<string, unknown> = {}): SiteData {
   const site = apiTestSite();
   const [car] = site.cars as unknown as Record<string, unknown>[];
   const cars = [
     { ...car, status: 'in_stock', images: [] },
     { ...car, id: 'car-2', slug: '2021-toyota-hilux-car-2', name: '2021 Toyota HiLux SR5', status: 'sold', sold: true, images: [] },
+    // isReservable's other cases: coming soon can be reserved; unpriced or already reserved cannot.
+    { ...car, id: 'car-3', slug: '2027-toyota-bz4x-car-3', name: '2027 Toyota bZ4X', status: 'coming_soon', images: [] },
+    { ...car, id: 'car-4', slug: '2020-toyota-yaris-car-4', name: '2020 Toyota Yaris', status: 'in_stock', price: 0, images: [] },
+    { ...car, id: 'car-5', slug: '2022-toyota-rav4-car-5', name: '2022 Toyota RAV4', status: 'in_stock', reserved: true, images: [] },
   ];
   return {
     ...site,
@@ -39,7 +46,7 @@ for (const kind of storeKinds()) {
     let site: SiteData;
     let api: ReturnType<typeof createApi>;
 
-    function build(features: Record<string, unknown> = {}) {
+    function build(features: Record<string, unknown> = {}, webhooks = true) {
       site = testSite(features);
       const other = { ...site, tenant: { ...site.tenant, slug: 'other-dealer' } } as SiteData;
       api = createApi(
@@ -47,7 +54,7 @@ for (const kind of storeKinds()) {
           siteFor: (slug) => (slug === 'bayside-toyota' ? site : slug === 'other-dealer' ? other : undefined),
           store,
           now: () => now,
-          accounts: { codeSender: sender, payments: new RecordingPaymentProvider() },
+          accounts: { codeSender: sender, payments: new RecordingPaymentProvider(webhooks ? { webhookSecret: WEBHOOK_SECRET } : {}) },
         },
         (request) => request.headers.get('x-tenant') ?? undefined,
       );
@@ -361,13 +368,79 @@ for (const kind of storeKinds()) {
         expect(intents).toEqual([expect.objectContaining({ leadId: body.lead_id, carId: CAR, amountCents: 20_000, provider: 'local', status: 'recorded' })]);
       });
 
+      it('takes a reservation for a coming-soon car (as the checkout page built for it offers)', async () => {
+        expect((await post('/api/reserve', reservation({ car_id: 'car-3', idempotency_key: 'reserve-coming-soon' }))).status).toBe(201);
+      });
+
+      describe('payment webhook', () => {
+        /** A deposit to settle: the reservation's recorded payment intent id. */
+        async function reservedIntent(): Promise<string> {
+          const response = await post('/api/reserve', reservation());
+          return ((await response.json()) as { payment: { id: string } }).payment.id;
+        }
+        const webhook = (body: unknown, signature: string | null, tenant = 'bayside-toyota') => {
+          const raw = JSON.stringify(body);
+          const headers: Record<string, string> = { 'x-tenant': tenant, 'content-type': 'application/json' };
+          if (signature !== null) headers['x-payment-signature'] = signature;
+          return api.fetch(new Request('https://localhost/api/payments/webhook', { method: 'POST', headers, body: raw }));
+        };
+        const statuses = async () => (await new AccountStore(store.driver).paymentIntents('bayside-toyota')).map((intent) => intent.status);
+
+        it('a validly signed call marks the deposit succeeded or failed', async () => {
+          const id = await reservedIntent();
+          const paid = { intent_id: id, status: 'succeeded' };
+          const response = await webhook(paid, signWebhook(WEBHOOK_SECRET, JSON.stringify(paid), now));
+          expect(response.status).toBe(200);
+          expect(await response.json()).toEqual({ received: true });
+          expect(await statuses()).toEqual(['succeeded']);
+          const failed = { intent_id: id, status: 'failed' };
+          expect((await webhook(failed, signWebhook(WEBHOOK_SECRET, JSON.stringify(failed), now))).status).toBe(200);
+          expect(await statuses()).toEqual(['failed']);
+        });
+
+        it('refuses unsigned, wrongly signed, tampered, stale and replayed-late calls, changing nothing', async () => {
+          const id = await reservedIntent();
+          const paid = { intent_id: id, status: 'succeeded' };
+          const raw = JSON.stringify(paid);
+          for (const [why, signature, body] of [
+            ['no signature', null, paid],
+            ['another secret', signWebhook('not-the-secret', raw, now), paid],
+            ['body changed after signing', signWebhook(WEBHOOK_SECRET, raw, now), { ...paid, intent_id: 'someone-else' }],
+            ['signed 6 minutes ago', signWebhook(WEBHOOK_SECRET, raw, now - 6 * 60_000), paid],
+            ['garbage header', 't=abc,v1=zz', paid],
+          ] as const) {
+            const response = await webhook(body, signature);
+            expect(response.status, why).toBe(401);
+            expect(await response.json()).toEqual({ error: 'The webhook signature is missing or invalid.' });
+          }
+          // Within the 5-minute window a signature still holds.
+          expect((await webhook(paid, signWebhook(WEBHOOK_SECRET, raw, now - 4 * 60_000))).status).toBe(200);
+          expect(await statuses()).toEqual(['succeeded']);
+        });
+
+        it("is 404 for an intent that is not this site's, and where the provider takes no webhooks", async () => {
+          const id = await reservedIntent();
+          const unknown = { intent_id: 'no-such-intent', status: 'succeeded' };
+          expect((await webhook(unknown, signWebhook(WEBHOOK_SECRET, JSON.stringify(unknown), now))).status).toBe(404);
+          const paid = { intent_id: id, status: 'succeeded' };
+          expect((await webhook(paid, signWebhook(WEBHOOK_SECRET, JSON.stringify(paid), now), 'other-dealer')).status).toBe(404);
+          build({}, false);
+          expect((await webhook(paid, signWebhook(WEBHOOK_SECRET, JSON.stringify(paid), now))).status).toBe(404);
+          expect(await statuses()).toEqual(['recorded']);
+        });
+      });
+
       it('is not there when the site has reserve off', async () => {
         build({ reserve: false });
         expect((await post('/api/reserve', reservation())).status).toBe(404);
       });
 
-      it('refuses a sold car and bad contact details', async () => {
-        expect((await post('/api/reserve', reservation({ car_id: 'car-2' }))).status).toBe(409);
+      it('refuses a car that is not reservable (sold, unpriced, already reserved) and bad contact details', async () => {
+        for (const carId of ['car-2', 'car-4', 'car-5']) {
+          const refused = await post('/api/reserve', reservation({ car_id: carId, idempotency_key: `reserve-${carId}` }));
+          expect(refused.status, carId).toBe(409);
+          expect(await refused.json()).toMatchObject({ error: 'Sorry, this car is no longer available to reserve.' });
+        }
         const bad = await post('/api/reserve', reservation({ fields: { name: 'Jo' } }));
         expect(bad.status).toBe(422);
         expect(await bad.json()).toMatchObject({

@@ -11,7 +11,8 @@ import { openSqlite } from '../../api/storage/sqlite-driver';
 import { Store } from '../../api/storage/store';
 import { EVENTS } from '../../src/analytics/events';
 import { setAnalyticsSink } from '../../src/analytics/track';
-import { canUseWatchlist, depositCents, safeReturnPath, showsWatchlistButton, signInUrl, watchlistToast } from '../../src/domain/accounts';
+import { isReservable } from '../../src/domain/reservable';
+import { canUseWatchlist, depositCents, leadPageGate, safeReturnPath, showsWatchlistButton, signInUrl, watchlistToast } from '../../src/domain/accounts';
 import { $session } from '../../src/stores/session';
 import { $viewedCars, recordViewedCar, VIEWED_LIMIT } from '../../src/stores/viewed';
 import { $watchlist, changeWatchlist } from '../../src/stores/watchlist';
@@ -34,6 +35,33 @@ describe('sign-in links (SPEC 2)', () => {
   it('builds /sign-in?type={kind}&redirect={target}&back={return}', () => {
     expect(signInUrl('watchlist', '/cars/abc', '/search/used-cars')).toBe('/sign-in?type=watchlist&redirect=%2Fcars%2Fabc&back=%2Fsearch%2Fused-cars');
     expect(signInUrl('checkout', '//evil.example.com', '/')).toBe('/sign-in?type=checkout&redirect=%2F&back=%2F');
+    // A finance link's query and #finance-form anchor survive the trip through sign-in.
+    expect(signInUrl('finance', '/finance?vehiclePriceBudget=30000#finance-form', '/')).toBe(
+      '/sign-in?type=finance&redirect=%2Ffinance%3FvehiclePriceBudget%3D30000%23finance-form&back=%2F',
+    );
+  });
+});
+
+describe('gated lead-form pages (SPEC 6: gated routes per site flags)', () => {
+  const southernCross = ['watchlist', 'checkout', 'finance', 'car-finance', 'my-garage'];
+  const bayside = ['watchlist', 'my-garage'];
+  it.each([
+    ['/finance', southernCross, 'finance'],
+    ['/finance-enquiry', southernCross, 'finance'],
+    ['/apply-for-finance', southernCross, 'car-finance'],
+    ['/personalised/finance', southernCross, 'car-finance'],
+    ['/trade-in', southernCross, undefined],
+    ['/sell-my-car', southernCross, undefined],
+    ['/finance', bayside, undefined],
+    ['/apply-for-finance', bayside, undefined],
+    ['/apply-for-finance', ['finance'], undefined],
+    ['/finance', ['car-finance'], undefined],
+    ['/trade-in', ['trade-in'], 'trade-in'],
+    ['/cars/trade-in', ['trade-in'], 'trade-in'],
+    ['/sell-my-car', ['trade-in'], undefined],
+    ['/sell-my-car', ['sell-my-car'], 'sell-my-car'],
+  ] as const)('%s with sign_in_gated %j -> %s', (path, gated, expected) => {
+    expect(leadPageGate(path, gated)).toBe(expected);
   });
 });
 
@@ -71,6 +99,27 @@ describe('watchlist rules (SPEC 4, 5)', () => {
     ['two hundred', undefined],
   ])('deposit %s is %s cents', (text, cents) => {
     expect(depositCents(text)).toBe(cents);
+  });
+});
+
+describe('reservable (SPEC 4: reserve and online purchase only for a reservable car)', () => {
+  const car = { status: 'in_stock', sold: false, reserved: false, price: 32_990 };
+  it.each([
+    ['in stock, priced', {}, true],
+    ['coming soon, priced', { status: 'coming_soon' }, true],
+    ['sold status', { status: 'sold' }, false],
+    ['other status', { status: 'others' }, false],
+    ['in stock but flagged sold', { sold: true }, false],
+    ['coming soon but flagged sold', { status: 'coming_soon', sold: true }, false],
+    ['already reserved', { reserved: true }, false],
+    ['coming soon and reserved', { status: 'coming_soon', reserved: true }, false],
+    ['no price', { price: undefined }, false],
+    ['price 0 (price on application)', { price: 0 }, false],
+    ['negative price', { price: -1 }, false],
+    ['price $1', { price: 1 }, true],
+    ['sold and reserved fields absent', { sold: undefined, reserved: undefined }, true],
+  ])('%s -> %s', (_, overrides, expected) => {
+    expect(isReservable({ ...car, ...overrides } as Parameters<typeof isReservable>[0])).toBe(expected);
   });
 });
 

@@ -247,7 +247,8 @@ describe('status and buttons (SPEC 4)', () => {
   const settings = { reserve: true, enquireLabel: 'Enquire Now' };
   it.each([
     ['in stock', {}, { available: true, reserve: true, call: true, findSimilar: false }],
-    ['coming soon: no reserve', { status: 'coming_soon' }, { available: true, reserve: false, call: true, findSimilar: false }],
+    ['coming soon: reservable too', { status: 'coming_soon' }, { available: true, reserve: true, call: true, findSimilar: false }],
+    ['no price: no reserve', { price: null }, { available: true, reserve: false, call: true, findSimilar: false }],
     ['reserved: no reserve', { reserved: true }, { available: true, reserve: false, call: true, findSimilar: false }],
     ['sold', { status: 'sold', sold: true }, { available: false, reserve: false, call: false, findSimilar: true }],
     ['other status', { status: 'others' }, { available: false, reserve: false, call: false, findSimilar: true }],

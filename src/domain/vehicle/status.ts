@@ -1,4 +1,5 @@
 import type { Car } from '../../feeds/schemas';
+import { isReservable } from '../reservable';
 import { isAvailable } from '../stock';
 
 export interface ActionSettings {
@@ -11,7 +12,7 @@ export interface ActionSettings {
 /** The sidebar's calls to action for a car's status (SPEC 4). */
 export interface VehicleActions {
   available: boolean;
-  /** 'Reserve Car Now': only for an available, unreserved car on a site that takes reservations. */
+  /** 'Reserve Car Now': only for a reservable car (isReservable) on a site that takes reservations. */
   reserve: boolean;
   /** 'Enquire Now' or 'Instant Message', and 'Call Now': available cars only. */
   enquireLabel?: string;
@@ -20,12 +21,12 @@ export interface VehicleActions {
   findSimilar: boolean;
 }
 
-export function vehicleActions(car: Pick<Car, 'status' | 'sold' | 'reserved'>, settings: ActionSettings): VehicleActions {
+export function vehicleActions(car: Pick<Car, 'status' | 'sold' | 'reserved' | 'price'>, settings: ActionSettings): VehicleActions {
   const available = isAvailable(car);
   if (!available) return { available, reserve: false, call: false, findSimilar: true };
   return {
     available,
-    reserve: settings.reserve && car.status === 'in_stock' && car.reserved !== true,
+    reserve: settings.reserve && isReservable(car),
     enquireLabel: settings.enquireLabel,
     call: true,
     findSimilar: false,

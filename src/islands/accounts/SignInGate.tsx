@@ -26,7 +26,8 @@ export default function SignInGate({ kind, gated, slugParam, slug }: SignInGateP
     if ((slugParam || slug !== undefined) && !carSlug) return setState('open');
     void loadSession().then((session) => {
       if (session.status === 'signed-in') return setState('open');
-      const here = `${location.pathname}${location.search}`;
+      // The hash too: finance links end in #finance-form.
+      const here = `${location.pathname}${location.search}${location.hash}`;
       let back = '/';
       try {
         const referrer = document.referrer ? new URL(document.referrer) : undefined;

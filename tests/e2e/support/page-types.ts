@@ -1,5 +1,6 @@
 import type { SiteData } from '../../../src/site/types';
 import { isAvailable } from '../../../src/domain/stock';
+import { leadPageGate } from '../../../src/domain/accounts';
 import { groupLocations } from '../../../src/domain/location-blocks';
 import { locationSlug } from '../../../src/domain/locations';
 import { modelListingPath, modelPath } from '../../../src/site/paths';
@@ -26,12 +27,10 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   if (comingSoon) urls.push({ type: 'vehicle (coming soon)', path: `/cars/${comingSoon.slug}` });
   if (site.cars[0]) urls.push({ type: 'print view', path: `/print?car_id=${site.cars[0].slug}` });
   urls.push({ type: 'not found', path: '/no-such-page' });
-  urls.push(
-    { type: 'lead sent (success)', path: '/success' },
-    { type: 'book a test drive', path: '/book-test-drive/' },
-    { type: 'trade-in', path: '/trade-in' },
-    { type: 'finance enquiry', path: '/finance' },
-  );
+  urls.push({ type: 'lead sent (success)', path: '/success' }, { type: 'book a test drive', path: '/book-test-drive/' });
+  // Sites that gate these behind sign-in send a signed-out visitor to /sign-in (checked there).
+  if (!leadPageGate('/trade-in', site.tenant.features.sign_in_gated)) urls.push({ type: 'trade-in', path: '/trade-in' });
+  if (!leadPageGate('/finance', site.tenant.features.sign_in_gated)) urls.push({ type: 'finance enquiry', path: '/finance' });
   urls.push({ type: 'dealer locator', path: '/dealer-locator' });
   urls.push({ type: 'contact us', path: '/contact-us' });
   const group = groupLocations(site.locations)[0];
