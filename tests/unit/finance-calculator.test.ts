@@ -14,7 +14,8 @@ import {
   INDICATIVE_DISCLAIMER,
   truncateDisclaimer,
 } from '../../src/domain/finance/disclaimer';
-import type { LenderFigures } from '../../src/feeds/schemas';
+import type { Car, LenderFigures } from '../../src/feeds/schemas';
+import { toSearchDocument } from '../../src/search/document';
 import { calculatorReturnsEmpty, calculatorStart, weeklyEstimate } from '../../src/domain/finance/estimate';
 import { formatPrice } from '../../src/domain/format';
 
@@ -416,6 +417,22 @@ describe('one weekly figure for cards, the sidebar and the calculator (SPEC 5, 9
     const subject = car(figures, price);
     expect(weeklyEstimate(subject, site, 2026)?.weekly).toBe(weekly);
     expect(panelShows(subject)).toBe(formatPrice(weekly));
+  });
+
+  it('the search card reads the same figure from its document', () => {
+    const subject = {
+      ...car({ ...withRates, deposit: 3000, termYears: 4 }),
+      id: 7,
+      slug: 'x',
+      name: 'X',
+      model: 'Y',
+      car_type: 'used',
+      status: 'in_stock',
+      images: [],
+    } as unknown as Car;
+    const doc = toSearchDocument(subject, { finance: site, dealershipNames: new Map(), locationSlug: () => '' });
+    expect(doc).toMatchObject({ weekly: 158, rate: 10, comparison_rate: 10.5, weekly_price_range: '$150 - $199 per week' });
+    expect(panelShows(subject)).toBe('$158');
   });
 
   it('the SPEC 9 example by hand: $30,000 at 10% over 5 years is $146.73 a week', () => {
