@@ -401,7 +401,7 @@ describe('one weekly figure for cards, the sidebar and the calculator (SPEC 5, 9
   const withRates = { interestRate: 10, comparisonRate: 10.5 };
   const car = (figures: LenderFigures, price = 30000) => ({ make: 'Toyota', price, year: 2024, finance_lenders: { stratton: figures } });
   /** What the calculator panel shows at its default inputs. */
-  const panelShows = (subject: ReturnType<typeof car>, settings = site) => {
+  const panelShows = (subject: Pick<Car, 'price' | 'finance_lenders'>, settings = site) => {
     const { lender: figures, rules: r, initial } = calculatorStart(subject, settings);
     return calculate(initial, { rules: r, lender: figures, initial }).repaymentText;
   };
