@@ -1,6 +1,7 @@
 import type { Car } from '../feeds/schemas';
 import { BODY_TYPES, bodyTypesOf } from '../domain/body-types';
-import { weeklyEstimate, type FinanceSettings } from '../domain/finance/estimate';
+import { weeklyEstimate } from '../domain/finance/estimate';
+import type { Finance } from '../tenant/schema/finance';
 
 /**
  * The flattened car both engines hold (DESIGN contract 3): only what result cards, facets, sorts
@@ -68,7 +69,7 @@ export function rangeLowerBound(label: string): number {
 }
 
 export interface DocumentContext {
-  finance: FinanceSettings;
+  finance: Finance;
   /** dealership slug -> display name. */
   dealershipNames: Map<string, string>;
   locationSlug: (location: NonNullable<Car['location']>) => string;
@@ -128,7 +129,7 @@ export function toSearchDocument(car: Car, context: DocumentContext): SearchDocu
     // To the hour: enough for "just arrived" and "recently added", and it compresses far better.
     created_at: Number.isFinite(created) ? Math.floor(created / 3_600_000) * 3600 : undefined,
     custom_rank: num(car.custom_rank),
-    weekly: estimate ? Math.round(estimate.weekly) : undefined,
+    weekly: estimate?.weekly,
     rate: estimate?.interestRate,
     comparison_rate: estimate?.comparisonRate,
     weekly_price_range: estimate ? weeklyPriceRange(estimate.weekly) : undefined,

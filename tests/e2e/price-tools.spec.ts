@@ -3,7 +3,9 @@ import { expect, test } from './support/fixtures';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { isAvailable } from '../../src/domain/stock';
-import { lenderFor, showsCalculator } from '../../src/domain/finance/estimate';
+import { calculatorReturnsEmpty, lenderFor, showsCalculator, weeklyEstimate } from '../../src/domain/finance/estimate';
+import { NO_ESTIMATE } from '../../src/domain/finance/calculator';
+import { comparisonBasisText, INDICATIVE_DISCLAIMER } from '../../src/domain/finance/disclaimer';
 import { calculatorRules } from '../../src/domain/finance/rules';
 import { periodicPayment } from '../../src/domain/finance/repayment';
 import { formatPrice } from '../../src/domain/format';
@@ -183,6 +185,57 @@ test.describe('Finance Calculator', () => {
   });
 });
 
+test.describe('Finance Calculator: SPEC 8 and 9 details', () => {
+  test('shows the comparison basis, example and indicative-only notice without Show More', async ({ page, site }) => {
+    const car = financeCar(site);
+    test.skip(!car, 'no demo car with lender figures on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    const disclaimer = panel.locator('.finance-calculator__disclaimer');
+    await expect(disclaimer.getByText(comparisonBasisText())).toBeVisible();
+    await expect(disclaimer).toContainText('Comparison rate basis: 5-year secured $30,000 loan');
+    await expect(disclaimer).toContainText('comparison: 5 year, 10.0% deposit, 30% final payment');
+    await expect(disclaimer.getByText(INDICATIVE_DISCLAIMER)).toBeVisible();
+  });
+
+  test('one weekly figure on the result card, the vehicle sidebar and the calculator', async ({ page, site }) => {
+    await page.goto('/search/new-used-and-demo-cars');
+    // A card with a weekly estimate on the first page of results (server-rendered).
+    const card = page.locator('article.car-card', { has: page.locator('details.weekly') }).first();
+    test.skip((await card.count()) === 0, 'no weekly estimates on this tenant’s first results page');
+    const slug = (await card.locator('.card__title a').getAttribute('href'))!.replace(/^\/cars\//, '').replace(/[/?#].*$/, '');
+    const car = site.cars.find((item) => item.slug === slug)!;
+    const expected = formatPrice(weeklyEstimate(car, site.tenant.finance)!.weekly);
+    await expect(card.locator('details.weekly summary')).toContainText(`${expected}/wk*`);
+
+    await page.goto(`/cars/${slug}`);
+    await expect(page.getByTestId('weekly-estimate')).toContainText(`${expected}/wk*`);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    await expect(panel.getByTestId('repayment')).toHaveText(expected);
+    await expect(panel.getByRole('status').first()).toContainText('/wk*');
+  });
+
+  test('a car not eligible for finance gets empty values, not a $0 repayment', async ({ page, site, expectAccessible }) => {
+    const { finance } = site.tenant;
+    const car = site.cars.find((item) => isAvailable(item) && showsCalculator(item, finance) && calculatorReturnsEmpty(item, finance));
+    test.skip(!car, 'this tenant does not use the empty-values variant (SPEC 8)');
+    await page.goto(`/cars/${car!.slug}`);
+    await expect(page.getByTestId('weekly-estimate')).toHaveCount(0);
+    const panel = page.locator('#finance-calculator');
+    await hydrated(page, panel);
+    const result = panel.getByRole('status').first();
+    await expect(result).toHaveText(NO_ESTIMATE);
+    await expect(result).not.toContainText('$');
+    await expect(panel.getByTestId('repayment')).toHaveCount(0);
+    // Typing does not conjure a figure either.
+    await panel.getByLabel('Purchase Price').fill('45,000');
+    await expect(result).toHaveText(NO_ESTIMATE);
+    await expectAccessible(page);
+  });
+});
+
 test.describe('Price Comparison', () => {
   const gaugeIsland = (page: Page) => page.locator('astro-island[component-url*="PriceComparison"]');
   function gaugeCar(site: SiteData): Car | undefined {
@@ -231,6 +284,75 @@ test.describe('Fuel and delivery calculators', () => {
     await section.getByLabel('Fuel price ($ per litre)').fill('2');
     await expect(section.getByTestId('fuel-cost')).toHaveText('$16.00');
     await expectAccessible(page);
+  });
+
+  test('fuel, keyboard only: fields in order, values typed, the cost announced', async ({ page, site }) => {
+    const car = site.cars.find((item) => isAvailable(item) && item.item_type !== 'caravan' && !isElectric(item));
+    test.skip(!car, 'no fuel-using car on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Fuel Cost Calculator' }) });
+    await hydrated(page, section);
+    const price = section.getByLabel('Fuel price ($ per litre)');
+    await price.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('2.10');
+    await page.keyboard.press('Tab');
+    await expect(section.getByLabel('Distance per week (km)')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('400');
+    await page.keyboard.press('Tab');
+    await expect(section.getByLabel('Fuel consumption (L/100 km)')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('6.5');
+    // 400 / 100 x 6.5 x 2.10 = 54.60, in a polite live region.
+    const result = section.getByRole('status');
+    await expect(result).toHaveAttribute('aria-live', 'polite');
+    await expect(result).toContainText('Estimated weekly fuel cost: $54.60');
+    await expect(result).toBeVisible();
+    // Focus leaves the calculator forwards and comes back with Shift+Tab.
+    await page.keyboard.press('Tab');
+    await expect(section.getByLabel('Fuel consumption (L/100 km)')).not.toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(section.getByLabel('Fuel consumption (L/100 km)')).toBeFocused();
+  });
+
+  test('delivery, keyboard only: postcode, Tab to Calculate, errors and the price announced', async ({ page, site }) => {
+    const car = site.cars.find(isAvailable);
+    test.skip(!car || !site.tenant.delivery.enabled, 'no delivery calculator on this tenant');
+    await page.goto(`/cars/${car!.slug}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Delivery Calculator' }) });
+    await hydrated(page, section);
+    const postcode = section.getByLabel('Postcode');
+    const calculate = section.getByRole('button', { name: 'Calculate' });
+
+    await postcode.focus();
+    await page.keyboard.press('Tab');
+    await expect(calculate).toBeFocused();
+    await page.keyboard.press('Space'); // empty postcode
+    await expect(section.getByRole('alert')).toHaveText('Please enter a postcode.');
+    await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+
+    await page.keyboard.press('Shift+Tab');
+    await expect(postcode).toBeFocused();
+    await page.keyboard.type('12');
+    await page.keyboard.press('Enter');
+    await expect(section.getByRole('alert')).toHaveText('Invalid postcode. Please enter a 4-digit number.');
+
+    const region = site.tenant.delivery.regions[0];
+    const code = region?.from ?? '4000';
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(section.getByRole('alert')).toHaveCount(0);
+    const result = section.getByRole('status');
+    await expect(result).toHaveAttribute('aria-live', 'polite');
+    if (region) {
+      await expect(result).toContainText(`Estimated delivery to ${region.name} (${code})`);
+      await expect(result.getByTestId('delivery-price')).toHaveText(formatPrice(region.price));
+    } else {
+      await expect(result).toContainText("Sorry, we can't provide an estimate for that location.");
+    }
   });
 
   test('fuel calculator is hidden for an electric car', async ({ page, site }) => {

@@ -6,8 +6,18 @@ import { periodicPayment, roundRepayment, repaymentSuffix, totalRepayments, isQu
 import { clampToRange, parseAmount, purchasePriceMessage, snapToStep, stripNonNumeric } from '../../src/domain/finance/inputs';
 import { calculatorRules, establishmentFee, providerKey } from '../../src/domain/finance/rules';
 import { calculate, initialInputs, lenderPayment, termText, type CalculatorInputs } from '../../src/domain/finance/calculator';
-import { comparisonRateRange, formatFee, truncateDisclaimer } from '../../src/domain/finance/disclaimer';
-import type { LenderFigures } from '../../src/feeds/schemas';
+import {
+  calculatorDisclaimer,
+  comparisonBasisText,
+  comparisonRateRange,
+  formatFee,
+  INDICATIVE_DISCLAIMER,
+  truncateDisclaimer,
+} from '../../src/domain/finance/disclaimer';
+import type { Car, LenderFigures } from '../../src/feeds/schemas';
+import { toSearchDocument } from '../../src/search/document';
+import { calculatorReturnsEmpty, calculatorStart, weeklyEstimate } from '../../src/domain/finance/estimate';
+import { formatPrice } from '../../src/domain/format';
 
 const finance = (input: unknown = {}) => FinanceSchema.parse(input);
 const rules = calculatorRules(finance(), { price: 30000, finance_lenders: null });
@@ -278,7 +288,7 @@ describe('calculator results (SPEC 2, 4, 9)', () => {
     const r = { ...rules, establishmentFee: 1360.5 };
     const result = calculate(base, { rules: r });
     expect(result.payment).toBeCloseTo(periodicPayment({ principal: 31360.5, annualRate: 10, periodsPerYear: 12, years: 5, residual: 0 }), 9);
-    expect(result.total).toBeCloseTo(result.payment * 60 + 1360.5, 9);
+    expect(result.total).toBeCloseTo(result.payment! * 60 + 1360.5, 9);
   });
 
   it.each([
@@ -321,9 +331,134 @@ describe('disclaimers (SPEC 4, 9)', () => {
     expect(comparisonRateRange('at 8.99%', [19.42, 8.38])).toEqual([8.38, 19.42]);
   });
 
+  it('comparison basis and example in SPEC 9’s words', () => {
+    const text = comparisonBasisText();
+    expect(text).toContain('Comparison rate basis: 5-year secured $30,000 loan');
+    expect(text).toContain('comparison: 5 year, 10.0% deposit, 30% final payment');
+  });
+
+  it('the calculator disclaimer: the lender’s text to truncate, then the basis, range and indicative-only notice', () => {
+    expect(calculatorDisclaimer(' Lender text. ', [8.38, 19.42])).toEqual({
+      lender: 'Lender text.',
+      notes: [comparisonBasisText(), 'Comparison rates from 8.38% to 19.42% p.a.', INDICATIVE_DISCLAIMER],
+    });
+    expect(calculatorDisclaimer(null, undefined)).toEqual({ lender: undefined, notes: [comparisonBasisText(), INDICATIVE_DISCLAIMER] });
+    expect(INDICATIVE_DISCLAIMER).toMatch(/indicative only.*not a binding quote.*Approved applicants only.*Terms, fees and lending criteria apply/);
+  });
+
   it.each([
     [395, '$395'],
     [6, '$6'],
     [912.25, '$912.25'],
   ])('fee %s reads %s', (amount, text) => expect(formatFee(amount)).toBe(text));
+});
+
+describe('empty values for a car that is not eligible (SPEC 8, one variant)', () => {
+  const variant = finance({ provider: 'youx', calculator: { empty_when_ineligible: true, ineligible_exempt_provider: 'stratton' } });
+  const eligible = { make: 'Kia', price: 30000, year: 2024, finance_lenders: { youx: { interestRate: 8.99, comparisonRate: 9.34, paymentWeek: 150 } } };
+
+  it.each([
+    ['an eligible car', variant, eligible, false],
+    ['no lender figures (not eligible), provider youx', variant, { ...eligible, finance_lenders: null }, true],
+    ['null comparison rate, provider youx', variant, { ...eligible, finance_lenders: { youx: { interestRate: 8.99, comparisonRate: null } } }, true],
+    ['price 500 (not eligible), provider youx', variant, { ...eligible, price: 500 }, true],
+    ['not eligible but the named provider', { ...variant, provider: 'stratton' }, { ...eligible, finance_lenders: null }, false],
+    [
+      'not eligible, the car’s own lender is the named provider',
+      { ...variant, provider: undefined },
+      { ...eligible, finance_lenders: { stratton: { interestRate: null } } },
+      false,
+    ],
+    ['not eligible on a site without the variant', finance({ provider: 'youx' }), { ...eligible, finance_lenders: null }, false],
+    [
+      'variant with no named provider: every ineligible car',
+      finance({ provider: 'stratton', calculator: { empty_when_ineligible: true } }),
+      { ...eligible, finance_lenders: null },
+      true,
+    ],
+  ])('%s -> empty %s', (_name, settings, car, empty) => expect(calculatorReturnsEmpty(car, settings, 2026)).toBe(empty));
+
+  it('returns empty values: no payment, no $0, no total, no sentence', () => {
+    const result = calculate(base, { rules, empty: true });
+    expect(result).toEqual({
+      payment: undefined,
+      empty: true,
+      quotable: false,
+      repaymentText: '',
+      suffix: '',
+      total: undefined,
+      totalText: '',
+      lead: '',
+      termText: '',
+      fromLender: false,
+    });
+    expect(calculate(base, { rules, empty: false }).empty).toBe(false);
+  });
+});
+
+describe('one weekly figure for cards, the sidebar and the calculator (SPEC 5, 9)', () => {
+  const site = finance({ provider: 'stratton' });
+  const withRates = { interestRate: 10, comparisonRate: 10.5 };
+  const car = (figures: LenderFigures, price = 30000) => ({ make: 'Toyota', price, year: 2024, finance_lenders: { stratton: figures } });
+  /** What the calculator panel shows at its default inputs. */
+  const panelShows = (subject: Pick<Car, 'price' | 'finance_lenders'>, settings = site) => {
+    const { lender: figures, rules: r, initial } = calculatorStart(subject, settings);
+    return calculate(initial, { rules: r, lender: figures, initial }).repaymentText;
+  };
+
+  it.each([
+    // lender figures, price, weekly: SPEC 9 defaults are a 5 year term, the site rate (10%) and no deposit
+    ['the lender’s weekly quote', { ...withRates, paymentWeek: 229.77 }, 52990, 230],
+    ['the lender’s monthly quote x 12 / 52', { ...withRates, paymentMonth: 650 }, 30000, 150],
+    ['no quote: $30,000 at 10% over 5 years, weekly', withRates, 30000, 147],
+    ['no quote, the lender’s deposit and 4 year term ($157.62 by hand)', { ...withRates, deposit: 3000, termYears: 4 }, 30000, 158],
+    ['no quote, the lender’s fee is borrowed too', { ...withRates, establishmentFees: 395 }, 30000, 149],
+  ] as const)('%s', (_name, figures, price, weekly) => {
+    const subject = car(figures, price);
+    expect(weeklyEstimate(subject, site, 2026)?.weekly).toBe(weekly);
+    expect(panelShows(subject)).toBe(formatPrice(weekly));
+  });
+
+  it('the search card reads the same figure from its document', () => {
+    const subject = {
+      ...car({ ...withRates, deposit: 3000, termYears: 4 }),
+      id: 7,
+      slug: 'x',
+      name: 'X',
+      model: 'Y',
+      car_type: 'used',
+      status: 'in_stock',
+      images: [],
+    } as unknown as Car;
+    const doc = toSearchDocument(subject, { finance: site, dealershipNames: new Map(), locationSlug: () => '' });
+    expect(doc).toMatchObject({ weekly: 158, rate: 10, comparison_rate: 10.5, weekly_price_range: '$150 - $199 per week' });
+    expect(panelShows(subject)).toBe('$158');
+  });
+
+  it('the SPEC 9 example by hand: $30,000 at 10% over 5 years is $146.73 a week', () => {
+    const { rules: r, initial } = calculatorStart({ price: 30000, finance_lenders: { stratton: withRates } }, site);
+    expect(initial).toMatchObject({ amount: 30000, term: 5, interest: 10, tradeIn: 0, frequency: 'week' });
+    expect(calculate(initial, { rules: r, initial }).payment).toBeCloseTo(146.73, 2);
+  });
+
+  it('the site defaults fill what the lender leaves out', () => {
+    const defaults = finance({ provider: 'stratton', default_rate: 12, default_term_years: 3 });
+    const subject = { make: 'Toyota', price: 20000, year: 2024, finance_lenders: { stratton: { interestRate: null, comparisonRate: 12.5 } } };
+    // No interest rate: finance does not display (SPEC 5), so no estimate anywhere.
+    expect(weeklyEstimate(subject, defaults, 2026)).toBeUndefined();
+    const { initial } = calculatorStart(subject, defaults);
+    expect(initial).toMatchObject({ amount: 20000, term: 3, interest: 12 });
+  });
+
+  it('no estimate where finance does not show or the payment is 25 or less', () => {
+    expect(weeklyEstimate(car(withRates, 500), site, 2026)).toBeUndefined();
+    expect(weeklyEstimate({ ...car(withRates), finance_lenders: null }, site, 2026)).toBeUndefined();
+    expect(weeklyEstimate(car({ ...withRates, deposit: 29000 }), site, 2026)).toBeUndefined();
+  });
+
+  it('rounds as the provider rounds the calculator’s repayment', () => {
+    const up = finance({ provider: 'stratton', providers: { stratton: { rounding_threshold: 0.2 } } });
+    expect(weeklyEstimate(car({ ...withRates, paymentWeek: 229.25 }), up, 2026)?.weekly).toBe(230);
+    expect(weeklyEstimate(car({ ...withRates, paymentWeek: 229.25 }), site, 2026)?.weekly).toBe(229);
+  });
 });

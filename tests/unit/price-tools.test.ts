@@ -5,6 +5,7 @@ import { countUpValue, fillPercent, gaugeView, isBelowMarket, showsPriceComparis
 import { showsCalculator, showsFinance, weeklyEstimate, type FinanceSettings } from '../../src/domain/finance/estimate';
 import { shouldRequestYouxQuote, youxQuote } from '../../src/domain/finance/youx';
 import { DEFAULT_DELIVERY_REGIONS, DeliverySchema } from '../../src/tenant/schema/delivery';
+import { FinanceSchema } from '../../src/tenant/schema/finance';
 
 describe('fuel calculator (SPEC 5)', () => {
   it.each([
@@ -181,9 +182,10 @@ describe('when finance shows (SPEC 5)', () => {
     ['finance off', car, { ...settings, enabled: false }, false],
   ])('calculator: %s', (_name, subject, config, shown) => expect(showsCalculator(subject, config)).toBe(shown));
 
-  it('weekly estimate from the lender figures', () => {
-    expect(weeklyEstimate(car, settings, 2026)).toEqual({ weekly: 229.77, interestRate: 8.99, comparisonRate: 9.34 });
-    expect(weeklyEstimate({ ...car, price: 400 }, settings, 2026)).toBeUndefined();
+  it('weekly estimate from the lender figures, in whole dollars as the calculator shows it', () => {
+    const finance = FinanceSchema.parse(settings);
+    expect(weeklyEstimate(car, finance, 2026)).toEqual({ weekly: 230, interestRate: 8.99, comparisonRate: 9.34 });
+    expect(weeklyEstimate({ ...car, price: 400 }, finance, 2026)).toBeUndefined();
   });
 });
 

@@ -72,8 +72,10 @@ export function lenderPayment(lender: Pick<LenderFigures, 'paymentWeek' | 'payme
 }
 
 export interface CalculatorResult {
-  /** Repayment per period, to the cent (unrounded). */
-  payment: number;
+  /** Repayment per period, to the cent (unrounded); undefined for empty values. */
+  payment: number | undefined;
+  /** SPEC 8 variant: a car not eligible for finance gets empty values (every text ""). */
+  empty: boolean;
   /** False when the payment is 25 or less: show "Enquire for Finance" and no total. */
   quotable: boolean;
   /** "$230" (whole dollars by the provider's rounding) or "Enquire for Finance". */
@@ -107,10 +109,30 @@ export interface CalculateOptions {
   lender?: LenderFigures | undefined;
   /** The inputs the calculator started at; the lender's quote applies while the loan is unchanged. */
   initial?: CalculatorInputs | undefined;
+  /** SPEC 8 variant: return empty values (see calculatorReturnsEmpty in ./estimate). */
+  empty?: boolean | undefined;
 }
 
+/** What the panel says in place of figures when the calculator returns empty values. */
+export const NO_ESTIMATE = 'Repayments cannot be estimated online for this car. Please enquire for a finance quote.';
+
+/** SPEC 8: the empty values the calculator returns for a car that is not eligible (one variant). */
+export const EMPTY_RESULT: Readonly<CalculatorResult> = Object.freeze({
+  payment: undefined,
+  empty: true,
+  quotable: false,
+  repaymentText: '',
+  suffix: '',
+  total: undefined,
+  totalText: '',
+  lead: '',
+  termText: '',
+  fromLender: false,
+});
+
 /** The repayment, total and result sentence for the inputs. */
-export function calculate(inputs: CalculatorInputs, { rules, lender, initial }: CalculateOptions): CalculatorResult {
+export function calculate(inputs: CalculatorInputs, { rules, lender, initial, empty }: CalculateOptions): CalculatorResult {
+  if (empty) return { ...EMPTY_RESULT };
   const freq = frequency(inputs.frequency);
   const quoted = initial && sameLoan(inputs, initial) ? lenderPayment(lender, inputs.frequency) : undefined;
   const payment =
@@ -126,6 +148,7 @@ export function calculate(inputs: CalculatorInputs, { rules, lender, initial }: 
   const total = quotable ? totalRepayments(payment, freq.periods, inputs.term, rules.establishmentFee) : undefined;
   return {
     payment,
+    empty: false,
     quotable,
     repaymentText: quotable ? formatPrice(roundRepayment(payment, rules.roundingThreshold)) : ENQUIRE_FOR_FINANCE,
     suffix: quotable ? repaymentSuffix(freq.name) : '',

@@ -1,5 +1,8 @@
 import type { Car, LenderFigures } from '../../feeds/schemas';
-import type { FinanceProvider } from '../../tenant/schema/finance';
+import type { Finance, FinanceCalculator, FinanceProvider } from '../../tenant/schema/finance';
+import { calculate, initialInputs, type CalculatorInputs } from './calculator';
+import { roundRepayment } from './repayment';
+import { calculatorRules, type CalculatorRules } from './rules';
 
 export interface FinanceSettings {
   enabled: boolean;
@@ -65,16 +68,59 @@ export function showsCalculator(car: FinanceCar, settings: FinanceSettings): boo
   return car.price - (typeof deposit === 'number' ? deposit : 0) > 0;
 }
 
+/** The finance settings the calculator's start and the weekly estimate read (the tenant's `finance`). */
+export type CalculatorSettings = Pick<Finance, 'provider' | 'providers' | 'calculator' | 'default_rate' | 'default_term_years'>;
+
+export interface CalculatorStart {
+  lender: LenderFigures | undefined;
+  rules: CalculatorRules;
+  /** The inputs the calculator opens with (SPEC 9 defaults: car price, lender or site term, rate, deposit). */
+  initial: CalculatorInputs;
+}
+
+/** Where a car's Finance Calculator starts: its lender figures, limits and default inputs. */
+export function calculatorStart(car: Pick<Car, 'price' | 'finance_lenders'>, finance: CalculatorSettings): CalculatorStart {
+  const lender = lenderFor(car, finance.provider);
+  const rules = calculatorRules(finance, car, lender);
+  const initial = initialInputs(car, lender, rules, {
+    rate: finance.default_rate,
+    termYears: finance.default_term_years,
+    amount: finance.calculator.default_amount,
+  });
+  return { lender, rules, initial };
+}
+
+/**
+ * SPEC 8, one variant: when the car is not eligible for finance (the SPEC 5 display rules fail) and
+ * the provider is not the named one, the calculator returns empty values instead of a repayment.
+ */
+export function calculatorReturnsEmpty(
+  car: FinanceCar,
+  finance: FinanceSettings & { calculator: Pick<FinanceCalculator, 'empty_when_ineligible' | 'ineligible_exempt_provider'> },
+  currentYear?: number,
+): boolean {
+  const { empty_when_ineligible: variant, ineligible_exempt_provider: exempt } = finance.calculator;
+  if (!variant || showsFinance(car, finance, currentYear)) return false;
+  return exempt === undefined || lenderKey(car, finance.provider) !== exempt;
+}
+
 export interface WeeklyEstimate {
+  /** Whole dollars, rounded as the calculator rounds its repayment. */
   weekly: number;
   interestRate: number;
   comparisonRate: number;
 }
 
-/** The weekly repayment shown on cards and the sticky header, from the lender's figures. */
-export function weeklyEstimate(car: FinanceCar, settings: FinanceSettings, currentYear?: number): WeeklyEstimate | undefined {
-  if (!showsFinance(car, settings, currentYear)) return undefined;
-  const lender = lenderFor(car, settings.provider)!;
-  if (typeof lender.paymentWeek !== 'number' || lender.paymentWeek <= 0) return undefined;
-  return { weekly: lender.paymentWeek, interestRate: lender.interestRate!, comparisonRate: lender.comparisonRate! };
+/**
+ * The weekly repayment on result cards, the vehicle sidebar and the sticky header: exactly what
+ * the Finance Calculator shows at its default inputs, i.e. the lender's own weekly (or monthly)
+ * quote, else the calculator's maths on the car's price with the lender's or the site's term,
+ * rate and deposit. Only where SPEC 5 lets finance show.
+ */
+export function weeklyEstimate(car: FinanceCar, finance: FinanceSettings & CalculatorSettings, currentYear?: number): WeeklyEstimate | undefined {
+  if (!showsFinance(car, finance, currentYear)) return undefined;
+  const { lender, rules, initial } = calculatorStart(car, finance);
+  const result = calculate({ ...initial, frequency: 'week' }, { rules, lender, initial });
+  if (!result.quotable || result.payment === undefined) return undefined;
+  return { weekly: roundRepayment(result.payment, rules.roundingThreshold), interestRate: lender!.interestRate!, comparisonRate: lender!.comparisonRate! };
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
-import { calculate, type CalculatorInputs } from '../../domain/finance/calculator';
-import { truncateDisclaimer } from '../../domain/finance/disclaimer';
+import { calculate, NO_ESTIMATE, type CalculatorInputs } from '../../domain/finance/calculator';
+import { truncateDisclaimer, type CalculatorDisclaimer } from '../../domain/finance/disclaimer';
 import { clampToRange, formatAmountField, parseAmount, purchasePriceMessage } from '../../domain/finance/inputs';
 import { FREQUENCIES, type FrequencyName } from '../../domain/finance/repayment';
 import type { CalculatorRules } from '../../domain/finance/rules';
@@ -16,6 +16,8 @@ export interface FinanceCalculatorProps {
   carId?: string | number | undefined;
   initial: CalculatorInputs;
   rules: CalculatorRules;
+  /** SPEC 8 variant: the car is not eligible, so the calculator shows no repayment or total. */
+  empty?: boolean | undefined;
   /** The lender's own payments, used while the loan is unchanged. */
   lender?: { paymentWeek?: number | null; paymentMonth?: number | null } | undefined;
   variant: 'enquire_link' | 'enquiry_modal';
@@ -23,8 +25,8 @@ export interface FinanceCalculatorProps {
   financeHref: string;
   /** "Request a Quote": the car's enquiry form. */
   quoteHref?: string | undefined;
-  /** Disclaimer paragraphs; the first is cut at 197 characters behind Show More. */
-  disclaimer: string[];
+  /** The lender's disclaimer (cut at 197 characters behind Show More) and the notes always shown. */
+  disclaimer: CalculatorDisclaimer;
   disclaimerToggle: boolean;
   fees: { label: string; text: string }[];
   showInterest: boolean;
@@ -60,7 +62,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const [quote, setQuote] = useState<YouxQuote | undefined>();
   const used = useRef(false);
   const dialog = useRef<HTMLDialogElement>(null);
-  const ids = { select: useId(), slider: useId(), modalTitle: useId(), disclaimer: useId() };
+  const ids = { select: useId(), slider: useId(), modalTitle: useId(), disclaimer: useId(), lenderDisclaimer: useId() };
 
   // Values the maths uses: what is typed, cleaned and put in range (the field shows it on blur).
   const inputs: CalculatorInputs = (() => {
@@ -69,7 +71,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     for (const field of FIELDS) if (text[field] === textOf(field, initial[field])) values[field] = initial[field];
     return { ...values, frequency };
   })();
-  const result = calculate(inputs, { rules, lender: props.lender ?? undefined, initial });
+  const result = calculate(inputs, { rules, lender: props.lender ?? undefined, initial, empty: props.empty });
   const amountMessage = purchasePriceMessage(parseAmount(text.amount), rules.amount);
 
   useEffect(() => {
@@ -113,8 +115,8 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     dialog.current?.showModal();
   }
 
-  const [firstDisclaimer = '', ...moreDisclaimers] = props.disclaimer;
-  const cut = truncateDisclaimer(firstDisclaimer);
+  const { lender: lenderDisclaimer, notes } = props.disclaimer;
+  const cut = truncateDisclaimer(lenderDisclaimer ?? '');
   const showToggle = props.disclaimerToggle && cut.truncated;
   const sliderValue = Math.min(rules.slider.max, Math.max(rules.slider.min, inputs.amount));
 
@@ -200,17 +202,26 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       </div>
 
       <div className="finance-calculator__result" role="status" aria-live="polite" aria-atomic="true">
-        <p className="finance-calculator__lead">{result.lead}</p>
-        <p className="finance-calculator__repayment">
-          <strong data-testid="repayment">{result.repaymentText}</strong>
-          {result.suffix && <span className="finance-calculator__suffix">{result.suffix}</span>}
-        </p>
-        <p>
-          over <strong data-testid="term">{result.termText}</strong>
-        </p>
-        <p>
-          <strong data-testid="total">{result.totalText}</strong> total repayments
-        </p>
+        {result.empty ? (
+          // Empty values: no figure at all rather than a misleading $0.
+          <p className="finance-calculator__unavailable" data-testid="no-estimate">
+            {NO_ESTIMATE}
+          </p>
+        ) : (
+          <>
+            <p className="finance-calculator__lead">{result.lead}</p>
+            <p className="finance-calculator__repayment">
+              <strong data-testid="repayment">{result.repaymentText}</strong>
+              {result.suffix && <span className="finance-calculator__suffix">{result.suffix}</span>}
+            </p>
+            <p>
+              over <strong data-testid="term">{result.termText}</strong>
+            </p>
+            <p>
+              <strong data-testid="total">{result.totalText}</strong> total repayments
+            </p>
+          </>
+        )}
       </div>
       {quote && (
         <p className="finance-calculator__quote">
@@ -247,13 +258,18 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       )}
 
       <div className="finance-calculator__disclaimer" id={ids.disclaimer}>
-        <p>*{showToggle && !expanded ? cut.text : firstDisclaimer}</p>
-        {(!showToggle || expanded) && moreDisclaimers.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+        {lenderDisclaimer && <p id={ids.lenderDisclaimer}>*{showToggle && !expanded ? cut.text : lenderDisclaimer}</p>}
         {showToggle && (
-          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={ids.disclaimer} onClick={() => setExpanded(!expanded)}>
+          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={ids.lenderDisclaimer} onClick={() => setExpanded(!expanded)}>
             {expanded ? 'Show Less' : 'Show More'}
           </button>
         )}
+        {notes.map((paragraph, index) => (
+          <p key={paragraph}>
+            {!lenderDisclaimer && index === 0 ? '*' : ''}
+            {paragraph}
+          </p>
+        ))}
       </div>
 
       {props.variant === 'enquiry_modal' && (

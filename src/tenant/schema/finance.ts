@@ -53,6 +53,16 @@ export const FinanceCalculatorSchema = z
     hide_residual: z.boolean().default(false).describe('Hide the "Residual repayment (optional)" input (one SPEC variant).'),
     hide_disclaimer_toggle: z.boolean().default(false).describe('Show the disclaimer in full, without "Show More" / "Show Less" (one SPEC variant).'),
     fee_list: z.array(FinanceFeeSchema).default([]).describe('Fees listed under the calculator (one SPEC variant).'),
+    empty_when_ineligible: z
+      .boolean()
+      .default(false)
+      .describe(
+        'One SPEC variant: for a car not eligible for finance (the finance display rules fail) the calculator returns empty values (no repayment, no total), unless the provider is `ineligible_exempt_provider`.',
+      ),
+    ineligible_exempt_provider: z
+      .string()
+      .optional()
+      .describe('The named finance provider (a finance_lenders key, e.g. "stratton") whose calculator still quotes cars that are not eligible.'),
   })
   .strict();
 
