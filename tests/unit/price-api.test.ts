@@ -110,7 +110,7 @@ describe('GET /api/finance/disclaimer/{car_id}', () => {
 
   it('the standard basis without lender figures; 404 for an unknown id', async () => {
     const body = (await (await get('/finance/disclaimer/12')).json()) as Record<string, unknown>;
-    expect(body.disclaimer).toMatch(/5 year secured loan of \$30,000/);
+    expect(body.disclaimer).toMatch(/Comparison rate basis: 5-year secured \$30,000 loan/);
     expect((await get('/finance/disclaimer/999')).status).toBe(404);
   });
 });
