@@ -66,34 +66,9 @@ function tokenise(text: string): string[] {
     .filter(Boolean);
 }
 
-function fieldValues(doc: SearchDocument, field: string): string[] {
-  const value = (doc as unknown as Record<string, unknown>)[field];
-  if (value == null) return [];
-  if (Array.isArray(value)) return value.map(String);
-  return [String(value)];
-}
-
 function fieldNumber(doc: SearchDocument, field: string): number | undefined {
   const value = (doc as unknown as Record<string, unknown>)[field];
   return typeof value === 'number' ? value : undefined;
-}
-
-type Comparator = (a: SearchDocument, b: SearchDocument) => number;
-
-/** Recommended order: custom_rank descending (SPEC 7), then newest listing first. */
-const byRank: Comparator = (a, b) => (b.custom_rank ?? 0) - (a.custom_rank ?? 0) || (b.created_at ?? 0) - (a.created_at ?? 0);
-
-/** `Car_production:price:desc` -> a comparator; cars without the value go last. */
-export function sortComparator(indexName: string): Comparator {
-  const [, field, order] = indexName.split(':');
-  if (!field) return byRank;
-  const direction = order === 'desc' ? -1 : 1;
-  return (a, b) => {
-    const left = fieldNumber(a, field);
-    const right = fieldNumber(b, field);
-    if (left == null || right == null) return (left == null ? 1 : 0) - (right == null ? 1 : 0) || byRank(a, b);
-    return (left - right) * direction || byRank(a, b);
-  };
 }
 
 function requestedFacets(facets: EngineParams['facets']): string[] {
@@ -129,6 +104,20 @@ interface TextIndex {
 }
 
 const TEXT_FIELD_SLOTS = 16;
+
+/** Remembers the last `limit` answers of `build` by key (typing repeats words and filters). */
+function memo<T>(limit: number, build: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = build(key);
+      cache.set(key, value);
+      if (cache.size > limit) cache.delete(cache.keys().next().value!);
+    }
+    return value;
+  };
+}
 
 export interface Engine {
   search(indexName: string, params: EngineParams): EngineResult;
@@ -231,7 +220,7 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
   }
 
   /** "price>=20000" -> the documents it matches; a missing value never matches a bound. */
-  function numericFilterSet(filter: string): Bitset {
+  const numericFilterSet = memo(64, (filter: string): Bitset => {
     const match = NUMERIC.exec(filter);
     if (!match) return fullSet(size);
     const [, field, op, raw] = match;
@@ -251,7 +240,7 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
       if (hit) add(set, doc);
     }
     return set;
-  }
+  });
 
   // Text: each distinct value of a searchable field is tokenised once; a word points at the
   // (field, value) pairs holding it, and a query word marks values, then scans those fields.
@@ -279,7 +268,7 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
   }
 
   /** The documents with a word starting with `prefix`. */
-  function prefixSet(prefix: string): Bitset {
+  const prefixSet = memo(64, (prefix: string): Bitset => {
     const { words, refs } = textIndex();
     let low = 0;
     let high = words.length;
@@ -304,7 +293,7 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
       }
     });
     return set;
-  }
+  });
 
   // Sort orders as permutations of document numbers, compared on typed columns.
   const orders = new Map<string, Uint32Array>();
@@ -374,14 +363,20 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
 
       const facets: EngineResult['facets'] = {};
       const facetsStats: EngineResult['facets_stats'] = {};
-      for (const name of requestedFacets(params.facets)) {
-        if (name === '*') continue;
+      const facetNames = requestedFacets(params.facets).filter((name) => name !== '*');
+      const members = new Uint32Array(facetNames.length ? nbHits : 0);
+      if (facetNames.length) {
+        let next = 0;
+        forEach(matching, (doc) => (members[next++] = doc));
+      }
+      for (const name of facetNames) {
         const column = facetColumn(name);
         const tally = new Uint32Array(column.values.length);
         const { offsets, valueIds } = column;
-        forEach(matching, (doc) => {
+        for (let m = 0; m < members.length; m++) {
+          const doc = members[m]!;
           for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) tally[valueIds[k]!]!++;
-        });
+        }
         const bucket: Record<string, number> = {};
         tally.forEach((n, id) => {
           if (n > 0) bucket[column.values[id]!] = n;
@@ -393,14 +388,14 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
           let max = Number.NEGATIVE_INFINITY;
           let sum = 0;
           let n = 0;
-          forEach(matching, (doc) => {
-            const value = values[doc]!;
-            if (Number.isNaN(value)) return;
+          for (let m = 0; m < members.length; m++) {
+            const value = values[members[m]!]!;
+            if (Number.isNaN(value)) continue;
             if (value < min) min = value;
             if (value > max) max = value;
             sum += value;
             n++;
-          });
+          }
           if (n > 0) facetsStats[name] = { min, max, sum, avg: sum / n };
         }
       }

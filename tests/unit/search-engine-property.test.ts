@@ -42,18 +42,21 @@ const docArb = fc.record({
 });
 
 const docsArb = fc.array(docArb, { maxLength: 80 }).map((list) =>
-  list.map(
-    (partial, index): SearchDocument => ({
-      objectID: String(index),
-      slug: `car-${index}`,
-      name: [partial.year, partial.make, partial.model, partial.badge].filter(Boolean).join(' '),
-      ...partial,
-    }),
-  ),
+  list.map((partial, index): SearchDocument => ({
+    objectID: String(index),
+    slug: `car-${index}`,
+    name: [partial.year, partial.make, partial.model, partial.badge].filter(Boolean).join(' '),
+    ...partial,
+  })),
 );
 
 const facetFilterArb = fc
-  .tuple(fc.boolean(), fc.constantFrom('make', 'model', 'body', 'colour', 'car_type', 'year', 'seats'), fc.constantFrom(...MAKES, ...MODELS, ...BODIES, ...COLOURS, 'new', 'used', '2020', '5', 'nothing'), fc.boolean())
+  .tuple(
+    fc.boolean(),
+    fc.constantFrom('make', 'model', 'body', 'colour', 'car_type', 'year', 'seats'),
+    fc.constantFrom(...MAKES, ...MODELS, ...BODIES, ...COLOURS, 'new', 'used', '2020', '5', 'nothing'),
+    fc.boolean(),
+  )
   .map(([negated, field, value, quoted]) => `${negated ? '-' : ''}${field}:${quoted ? `"${value}"` : value}`);
 const numericFilterArb = fc
   .tuple(fc.constantFrom(...NUMBER_FIELDS), fc.constantFrom('<', '<=', '=', '!=', '>=', '>'), fc.integer({ min: 0, max: 60_000 }))
