@@ -1,12 +1,14 @@
-import { isListed, soldCutoff } from '../domain/stock';
+import { soldCutoff } from '../domain/stock';
+import { add, andInto, complement, count, emptySet, forEach, fullSet, has, orInto, type Bitset } from './bitset';
 import type { SearchDocument } from './document';
 import { INDEX_NAME } from './state';
 
 /**
  * The embedded search engine: answers InstantSearch (Algolia-protocol) requests over the search
- * documents in memory. A linear scan with precomputed lower-case text is a few milliseconds at
- * 10,000 cars and costs no index to download (TOOLCHAIN.md: shipping documents beats shipping a
- * serialized index), so there is no third-party engine here.
+ * documents in memory. No index is downloaded (TOOLCHAIN.md: shipping documents beats shipping a
+ * serialized index); the structures a query needs are built in the browser the first time a query
+ * needs them: bitsets per facet value and per query word, a typed column per
+ * number and a permutation per sort. A query ANDs bitsets, then walks only the matching cars.
  */
 
 type FilterValue = string | readonly FilterValue[];
@@ -51,12 +53,6 @@ const NUMERIC_FIELDS = ['price', 'km', 'year', 'weekly', 'seats'] as const;
 /** Words a query matches: the card's name plus the facets people type. */
 const TEXT_FIELDS = ['name', 'make', 'model', 'badge', 'colour', 'fuel', 'transmission', 'drive', 'simple_body', 'stocknum', 'location_name', 'tag'] as const;
 
-interface Entry {
-  doc: SearchDocument;
-  /** " word word ..." lower case, for word-prefix matching. */
-  text: string;
-}
-
 function normalise(text: string): string {
   return text
     .normalize('NFKD')
@@ -70,84 +66,9 @@ function tokenise(text: string): string[] {
     .filter(Boolean);
 }
 
-function fieldValues(doc: SearchDocument, field: string): string[] {
-  const value = (doc as unknown as Record<string, unknown>)[field];
-  if (value == null) return [];
-  if (Array.isArray(value)) return value.map(String);
-  return [String(value)];
-}
-
 function fieldNumber(doc: SearchDocument, field: string): number | undefined {
   const value = (doc as unknown as Record<string, unknown>)[field];
   return typeof value === 'number' ? value : undefined;
-}
-
-/** A facet filter "make:Toyota" (or "-make:Toyota") as a predicate. */
-function facetPredicate(filter: string): (doc: SearchDocument) => boolean {
-  const negated = filter.startsWith('-');
-  const body = negated ? filter.slice(1) : filter;
-  const colon = body.indexOf(':');
-  if (colon < 0) return () => true;
-  const field = body.slice(0, colon);
-  const value = body.slice(colon + 1).replace(/^"|"$/g, '');
-  return (doc) => fieldValues(doc, field).includes(value) !== negated;
-}
-
-const NUMERIC = /^\s*([a-z_]+)\s*(<=|>=|!=|<|>|=)\s*(-?[\d.]+)\s*$/;
-
-/** A numeric filter "price>=20000" as a predicate; a missing value never matches a bound. */
-function numericPredicate(filter: string): (doc: SearchDocument) => boolean {
-  const match = NUMERIC.exec(filter);
-  if (!match) return () => true;
-  const [, field, op, raw] = match;
-  const bound = Number(raw);
-  return (doc) => {
-    const value = fieldNumber(doc, field!);
-    if (value == null) return false;
-    switch (op) {
-      case '<=':
-        return value <= bound;
-      case '>=':
-        return value >= bound;
-      case '<':
-        return value < bound;
-      case '>':
-        return value > bound;
-      case '!=':
-        return value !== bound;
-      default:
-        return value === bound;
-    }
-  };
-}
-
-/** Outer list AND-ed, inner lists OR-ed (Algolia filter semantics). */
-function combine(filters: EngineParams['facetFilters'], toPredicate: (filter: string) => (doc: SearchDocument) => boolean) {
-  if (filters == null) return [];
-  const list: readonly FilterValue[] = typeof filters === 'string' ? [filters] : (filters as readonly FilterValue[]);
-  return list.map((item) => {
-    if (typeof item === 'string') return toPredicate(item);
-    const alternatives = (item as readonly FilterValue[]).flat(2).map((inner) => toPredicate(String(inner)));
-    return (doc: SearchDocument) => alternatives.some((predicate) => predicate(doc));
-  });
-}
-
-type Comparator = (a: SearchDocument, b: SearchDocument) => number;
-
-/** Recommended order: custom_rank descending (SPEC 7), then newest listing first. */
-const byRank: Comparator = (a, b) => (b.custom_rank ?? 0) - (a.custom_rank ?? 0) || (b.created_at ?? 0) - (a.created_at ?? 0);
-
-/** `Car_production:price:desc` -> a comparator; cars without the value go last. */
-export function sortComparator(indexName: string): Comparator {
-  const [, field, order] = indexName.split(':');
-  if (!field) return byRank;
-  const direction = order === 'desc' ? -1 : 1;
-  return (a, b) => {
-    const left = fieldNumber(a, field);
-    const right = fieldNumber(b, field);
-    if (left == null || right == null) return (left == null ? 1 : 0) - (right == null ? 1 : 0) || byRank(a, b);
-    return (left - right) * direction || byRank(a, b);
-  };
 }
 
 function requestedFacets(facets: EngineParams['facets']): string[] {
@@ -155,84 +76,337 @@ function requestedFacets(facets: EngineParams['facets']): string[] {
   return typeof facets === 'string' ? [facets] : [...facets];
 }
 
+/** Outer list AND-ed, inner lists OR-ed (Algolia filter semantics): groups of filter strings. */
+function filterGroups(filters: EngineParams['facetFilters']): string[][] {
+  if (filters == null) return [];
+  const list: readonly FilterValue[] = typeof filters === 'string' ? [filters] : (filters as readonly FilterValue[]);
+  return list.map((item) => (typeof item === 'string' ? [item] : (item as readonly FilterValue[]).flat(2).map(String)));
+}
+
+const NUMERIC = /^\s*([a-z_]+)\s*(<=|>=|!=|<|>|=)\s*(-?[\d.]+)\s*$/;
+
+/** One facet field: each document's value ids (several for lists such as body), values by id. */
+interface FacetColumn {
+  values: string[];
+  ids: Map<string, number>;
+  /** Document d's value ids are valueIds[offsets[d] .. offsets[d + 1]). */
+  offsets: Uint32Array;
+  valueIds: Uint32Array;
+  /** Per value id, the documents holding it (built when a filter first asks). */
+  sets: Array<Bitset | undefined>;
+}
+
+/** The sorted distinct words of the searchable fields, each with the (field, value) pairs holding it. */
+interface TextIndex {
+  words: string[];
+  /** valueId * TEXT_FIELD_SLOTS + index of the field in the searchable fields. */
+  refs: Uint32Array[];
+}
+
+const TEXT_FIELD_SLOTS = 16;
+
+/** Remembers the last `limit` answers of `build` by key (typing repeats words and filters). */
+function memo<T>(limit: number, build: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = build(key);
+      cache.set(key, value);
+      if (cache.size > limit) cache.delete(cache.keys().next().value!);
+    }
+    return value;
+  };
+}
+
 export interface Engine {
   search(indexName: string, params: EngineParams): EngineResult;
   readonly size: number;
 }
 
-/** Build an engine over the documents (about 1 ms per 1,000 documents). */
+/**
+ * Build an engine over the documents. Only the stock-filter sets are built here; columns, word
+ * index and sort orders are built on the first query that needs each (a few ms at 5,000 cars).
+ */
 export function createEngine(docs: SearchDocument[], options: EngineOptions): Engine {
   const now = options.now ?? Date.now;
-  const entries: Entry[] = docs.map((doc) => ({
-    doc,
-    text: ` ${TEXT_FIELDS.flatMap((field) => fieldValues(doc, field))
-      .flatMap(tokenise)
-      .join(' ')} ${doc.year}`,
-  }));
-  const sorted = new Map<string, SearchDocument[]>();
+  const size = docs.length;
 
-  function inOrder(indexName: string): SearchDocument[] {
-    const key = indexName.includes(':') ? indexName : INDEX_NAME;
-    let list = sorted.get(key);
-    if (!list) {
-      list = entries.map((entry) => entry.doc).sort(sortComparator(key));
-      sorted.set(key, list);
+  // SPEC 7 stock filter: hidden cars never match; in-stock and coming-soon always do; the rest
+  // (sold, on hold...) only while their sold date is after the query-time cut-off.
+  const alwaysListed = emptySet(size);
+  const soldDocs: number[] = [];
+  const soldDates: number[] = [];
+  docs.forEach((doc, index) => {
+    if (doc.show_on_dealer_website === false) return;
+    if (doc.status === 'in_stock' || doc.status === 'coming_soon') add(alwaysListed, index);
+    else if (typeof doc.sold_date_timestamp === 'number') {
+      soldDocs.push(index);
+      soldDates.push(doc.sold_date_timestamp);
     }
-    return list;
+  });
+  let listedCutoff = Number.NaN;
+  let listedSet = alwaysListed;
+  function listed(cutoff: number): Bitset {
+    if (cutoff !== listedCutoff) {
+      listedSet = alwaysListed.slice();
+      for (let i = 0; i < soldDocs.length; i++) if (soldDates[i]! > cutoff) add(listedSet, soldDocs[i]!);
+      listedCutoff = cutoff;
+    }
+    return listedSet;
   }
-  const textOf = new Map(entries.map((entry) => [entry.doc, entry.text]));
+
+  const facetColumns = new Map<string, FacetColumn>();
+  function facetColumn(field: string): FacetColumn {
+    let column = facetColumns.get(field);
+    if (column) return column;
+    const values: string[] = [];
+    const ids = new Map<string, number>();
+    const offsets = new Uint32Array(size + 1);
+    const valueIds: number[] = [];
+    const intern = (value: string) => {
+      let id = ids.get(value);
+      if (id === undefined) {
+        id = values.length;
+        ids.set(value, id);
+        values.push(value);
+      }
+      valueIds.push(id);
+    };
+    for (let doc = 0; doc < size; doc++) {
+      const value = (docs[doc] as unknown as Record<string, unknown>)[field];
+      if (Array.isArray(value)) for (const item of value) intern(String(item));
+      else if (value != null) intern(String(value));
+      offsets[doc + 1] = valueIds.length;
+    }
+    column = { values, ids, offsets, valueIds: Uint32Array.from(valueIds), sets: [] };
+    facetColumns.set(field, column);
+    return column;
+  }
+  function valueSet(column: FacetColumn, id: number): Bitset {
+    let set = column.sets[id];
+    if (!set) {
+      set = emptySet(size);
+      for (let doc = 0; doc < size; doc++) {
+        for (let k = column.offsets[doc]!; k < column.offsets[doc + 1]!; k++) if (column.valueIds[k] === id) add(set, doc);
+      }
+      column.sets[id] = set;
+    }
+    return set;
+  }
+
+  /** "make:Toyota", "-make:Toyota" or `make:"Toyota"` -> the documents it matches. */
+  function facetFilterSet(filter: string): Bitset {
+    const negated = filter.startsWith('-');
+    const body = negated ? filter.slice(1) : filter;
+    const colon = body.indexOf(':');
+    if (colon < 0) return fullSet(size);
+    const column = facetColumn(body.slice(0, colon));
+    const id = column.ids.get(body.slice(colon + 1).replace(/^"|"$/g, ''));
+    const set = id === undefined ? emptySet(size) : valueSet(column, id);
+    return negated ? complement(set, size) : set;
+  }
+
+  // Numbers as typed columns, NaN where a document has none.
+  const numberColumns = new Map<string, Float64Array>();
+  function numberColumn(field: string): Float64Array {
+    let column = numberColumns.get(field);
+    if (!column) {
+      column = new Float64Array(size);
+      for (let doc = 0; doc < size; doc++) column[doc] = fieldNumber(docs[doc]!, field) ?? Number.NaN;
+      numberColumns.set(field, column);
+    }
+    return column;
+  }
+
+  /** "price>=20000" -> the documents it matches; a missing value never matches a bound. */
+  const numericFilterSet = memo(64, (filter: string): Bitset => {
+    const match = NUMERIC.exec(filter);
+    if (!match) return fullSet(size);
+    const [, field, op, raw] = match;
+    const bound = Number(raw);
+    const column = numberColumn(field!);
+    const set = emptySet(size);
+    for (let doc = 0; doc < size; doc++) {
+      const value = column[doc]!;
+      if (Number.isNaN(value)) continue;
+      let hit: boolean;
+      if (op === '<=') hit = value <= bound;
+      else if (op === '>=') hit = value >= bound;
+      else if (op === '<') hit = value < bound;
+      else if (op === '>') hit = value > bound;
+      else if (op === '!=') hit = value !== bound;
+      else hit = value === bound;
+      if (hit) add(set, doc);
+    }
+    return set;
+  });
+
+  // Text: each distinct value of a searchable field is tokenised once; a word points at the
+  // (field, value) pairs holding it, and a query word marks values, then scans those fields.
+  const textFields = [...TEXT_FIELDS, 'year'];
+  let text: TextIndex | undefined;
+  function textIndex(): TextIndex {
+    if (text) return text;
+    const tokensOf = new Map<string, string[]>();
+    const refsOf = new Map<string, number[]>();
+    textFields.forEach((field, fieldIndex) => {
+      facetColumn(field).values.forEach((value, id) => {
+        let tokens = tokensOf.get(value);
+        if (!tokens) tokensOf.set(value, (tokens = tokenise(value)));
+        for (const token of tokens) {
+          const refs = refsOf.get(token);
+          const ref = id * TEXT_FIELD_SLOTS + fieldIndex;
+          if (!refs) refsOf.set(token, [ref]);
+          else if (refs.at(-1) !== ref) refs.push(ref);
+        }
+      });
+    });
+    const words = [...refsOf.keys()].sort();
+    text = { words, refs: words.map((word) => Uint32Array.from(refsOf.get(word)!)) };
+    return text;
+  }
+
+  /** The documents with a word starting with `prefix`. */
+  const prefixSet = memo(64, (prefix: string): Bitset => {
+    const { words, refs } = textIndex();
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (words[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const marked: Array<Uint8Array | undefined> = [];
+    for (let i = low; i < words.length && words[i]!.startsWith(prefix); i++) {
+      for (const ref of refs[i]!) {
+        const fieldIndex = ref % TEXT_FIELD_SLOTS;
+        (marked[fieldIndex] ??= new Uint8Array(facetColumn(textFields[fieldIndex]!).values.length))[(ref - fieldIndex) / TEXT_FIELD_SLOTS] = 1;
+      }
+    }
+    const set = emptySet(size);
+    marked.forEach((mask, fieldIndex) => {
+      if (!mask) return;
+      const { offsets, valueIds } = facetColumn(textFields[fieldIndex]!);
+      for (let doc = 0; doc < size; doc++) {
+        for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) if (mask[valueIds[k]!]) add(set, doc);
+      }
+    });
+    return set;
+  });
+
+  // Sort orders as permutations of document numbers, compared on typed columns.
+  const orders = new Map<string, Uint32Array>();
+  function inOrder(indexName: string): Uint32Array {
+    const key = indexName.includes(':') ? indexName : INDEX_NAME;
+    let order = orders.get(key);
+    if (order) return order;
+    const rank = new Float64Array(size);
+    const created = new Float64Array(size);
+    docs.forEach((doc, index) => {
+      rank[index] = (doc.custom_rank ?? 0) as number;
+      created[index] = (doc.created_at ?? 0) as number;
+    });
+    const byRankIndex = (a: number, b: number) => rank[b]! - rank[a]! || created[b]! - created[a]!;
+    const [, field, direction] = key.split(':');
+    let compare = byRankIndex;
+    if (field) {
+      const values = numberColumn(field);
+      const sign = direction === 'desc' ? -1 : 1;
+      compare = (a, b) => {
+        const left = values[a]!;
+        const right = values[b]!;
+        const leftMissing = Number.isNaN(left);
+        const rightMissing = Number.isNaN(right);
+        if (leftMissing || rightMissing) return (leftMissing ? 1 : 0) - (rightMissing ? 1 : 0) || byRankIndex(a, b);
+        return (left - right) * sign || byRankIndex(a, b);
+      };
+    }
+    // Array sort is stable: ties keep document order, as the documents came.
+    order = Uint32Array.from(Array.from({ length: size }, (_, index) => index).sort(compare));
+    orders.set(key, order);
+    return order;
+  }
 
   return {
-    size: docs.length,
+    size,
     search(indexName, params) {
       const started = performance.now();
       const query = params.query ?? '';
-      const words = tokenise(query);
-      const cutoff = soldCutoff(now(), options.soldDays);
-      const predicates = [...combine(params.facetFilters, facetPredicate), ...combine(params.numericFilters, numericPredicate)];
-      const facetNames = requestedFacets(params.facets);
-      const counts: Record<string, Record<string, number>> = {};
-      for (const name of facetNames) if (name !== '*') counts[name] = {};
-      const stats: Record<string, { min: number; max: number; sum: number; n: number }> = {};
+      const matching = listed(soldCutoff(now(), options.soldDays)).slice();
+      for (const word of tokenise(query)) andInto(matching, prefixSet(word));
+      for (const [groups, toSet] of [
+        [filterGroups(params.facetFilters), facetFilterSet],
+        [filterGroups(params.numericFilters), numericFilterSet],
+      ] as const) {
+        for (const group of groups) {
+          const either = emptySet(size);
+          for (const filter of group) orInto(either, toSet(filter));
+          andInto(matching, either);
+        }
+      }
+      const nbHits = count(matching);
 
-      const matches: SearchDocument[] = [];
-      for (const doc of inOrder(indexName)) {
-        if (!isListed(doc as Parameters<typeof isListed>[0], cutoff)) continue;
-        if (words.length) {
-          const text = textOf.get(doc)!;
-          if (!words.every((word) => text.includes(` ${word}`))) continue;
+      const hitsPerPage = params.hitsPerPage ?? 20;
+      const nbPages = hitsPerPage > 0 ? Math.ceil(nbHits / hitsPerPage) : 0;
+      const page = Math.max(0, params.page ?? 0);
+      const end = hitsPerPage > 0 ? (page + 1) * hitsPerPage : 0;
+      // Walk the sort order only as far as the requested page.
+      const leading: SearchDocument[] = [];
+      if (end > 0 && nbHits > page * hitsPerPage) {
+        for (const doc of inOrder(indexName)) {
+          if (leading.length >= end) break;
+          if (has(matching, doc)) leading.push(docs[doc]!);
         }
-        if (!predicates.every((predicate) => predicate(doc))) continue;
-        matches.push(doc);
-        for (const name in counts) {
-          const bucket = counts[name]!;
-          for (const value of fieldValues(doc, name)) bucket[value] = (bucket[value] ?? 0) + 1;
+      }
+      const hits = leading.slice(page * hitsPerPage, end);
+
+      const facets: EngineResult['facets'] = {};
+      const facetsStats: EngineResult['facets_stats'] = {};
+      const facetNames = requestedFacets(params.facets).filter((name) => name !== '*');
+      const members = new Uint32Array(facetNames.length ? nbHits : 0);
+      if (facetNames.length) {
+        let next = 0;
+        forEach(matching, (doc) => (members[next++] = doc));
+      }
+      for (const name of facetNames) {
+        const column = facetColumn(name);
+        const tally = new Uint32Array(column.values.length);
+        const { offsets, valueIds } = column;
+        for (let m = 0; m < members.length; m++) {
+          const doc = members[m]!;
+          for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) tally[valueIds[k]!]!++;
         }
-        for (const field of NUMERIC_FIELDS) {
-          if (!(field in counts)) continue;
-          const value = fieldNumber(doc, field);
-          if (value == null) continue;
-          const stat = (stats[field] ??= { min: value, max: value, sum: 0, n: 0 });
-          if (value < stat.min) stat.min = value;
-          if (value > stat.max) stat.max = value;
-          stat.sum += value;
-          stat.n++;
+        const bucket: Record<string, number> = {};
+        tally.forEach((n, id) => {
+          if (n > 0) bucket[column.values[id]!] = n;
+        });
+        facets[name] = bucket;
+        if ((NUMERIC_FIELDS as readonly string[]).includes(name)) {
+          const values = numberColumn(name);
+          let min = Number.POSITIVE_INFINITY;
+          let max = Number.NEGATIVE_INFINITY;
+          let sum = 0;
+          let n = 0;
+          for (let m = 0; m < members.length; m++) {
+            const value = values[members[m]!]!;
+            if (Number.isNaN(value)) continue;
+            if (value < min) min = value;
+            if (value > max) max = value;
+            sum += value;
+            n++;
+          }
+          if (n > 0) facetsStats[name] = { min, max, sum, avg: sum / n };
         }
       }
 
-      const hitsPerPage = params.hitsPerPage ?? 20;
-      const nbPages = hitsPerPage > 0 ? Math.ceil(matches.length / hitsPerPage) : 0;
-      const page = Math.max(0, params.page ?? 0);
-      const hits = hitsPerPage > 0 ? matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage) : [];
-      const facetsStats: EngineResult['facets_stats'] = {};
-      for (const [field, stat] of Object.entries(stats)) facetsStats[field] = { min: stat.min, max: stat.max, sum: stat.sum, avg: stat.sum / stat.n };
       return {
-        hits,
-        nbHits: matches.length,
+        hits: hits as EngineResult['hits'],
+        nbHits,
         page,
         nbPages,
         hitsPerPage,
-        facets: counts,
+        facets,
         facets_stats: facetsStats,
         processingTimeMS: Math.round(performance.now() - started),
         query,
