@@ -33,11 +33,29 @@ async function fetchDocuments(): Promise<SearchDocument[]> {
   return decodeIndex((await response.json()) as IndexFile);
 }
 
+/**
+ * One step per macrotask: the first search answers first (it continues in a microtask), and no
+ * step holds the main thread long enough to block typing.
+ */
+function runStepsInTasks(steps: Array<() => void>): void {
+  const next = () => {
+    const step = steps.shift();
+    if (!step) return;
+    step();
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
+}
+
 /** The default engine: loads the tenant's documents lazily and answers every request locally. */
 export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClient & { ready(): Promise<Engine> } {
   let engine: Promise<Engine> | undefined;
   const ready = () => {
-    engine ??= (options.load ?? fetchDocuments)().then((docs) => createEngine(docs, { soldDays: options.soldDays, now: options.now }));
+    engine ??= (options.load ?? fetchDocuments)().then((docs) => {
+      const created = createEngine(docs, { soldDays: options.soldDays, now: options.now });
+      runStepsInTasks(created.warmUpSteps());
+      return created;
+    });
     // A failed load is retried on the next search rather than cached forever.
     engine.catch(() => (engine = undefined));
     return engine;

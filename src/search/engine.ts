@@ -1,7 +1,7 @@
 import { soldCutoff } from '../domain/stock';
 import { add, andInto, complement, count, emptySet, forEach, fullSet, has, orInto, type Bitset } from './bitset';
 import type { SearchDocument } from './document';
-import { INDEX_NAME } from './state';
+import { INDEX_NAME, REFINEMENT_FIELDS, SORTS } from './state';
 
 /**
  * The embedded search engine: answers InstantSearch (Algolia-protocol) requests over the search
@@ -122,6 +122,11 @@ function memo<T>(limit: number, build: (key: string) => T): (key: string) => T {
 export interface Engine {
   search(indexName: string, params: EngineParams): EngineResult;
   readonly size: number;
+  /**
+   * What later queries will need (columns, the word index, sort orders), as small steps for the
+   * caller to run one per task after the first answer, so typing never pays for a build.
+   */
+  warmUpSteps(): Array<() => void>;
 }
 
 /**
@@ -330,6 +335,12 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
 
   return {
     size,
+    warmUpSteps: () => [
+      ...[...new Set([...REFINEMENT_FIELDS, ...textFields])].map((field) => () => void facetColumn(field)),
+      () => void textIndex(),
+      ...NUMERIC_FIELDS.map((field) => () => void numberColumn(field)),
+      ...SORTS.map((sort) => () => void inOrder(sort.value)),
+    ],
     search(indexName, params) {
       const started = performance.now();
       const query = params.query ?? '';
