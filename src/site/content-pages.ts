@@ -1,4 +1,4 @@
-import type { MarkdownInstance } from 'astro';
+import { getEntry } from 'astro:content';
 import { warrantyCopy } from '../domain/warranty';
 import { formatPhone } from '../domain/format';
 import { mainPhone } from '../domain/phone';
@@ -15,14 +15,6 @@ export const SHARED_CONTENT_PAGES = [
   'terms-and-conditions',
   'privacy-policy',
 ] as const;
-
-interface Frontmatter {
-  title: string;
-  description?: string;
-}
-
-// Markdown under tenants/content/<slug>/<route>.md, with tenants/content/_default/ as the fallback.
-const files = import.meta.glob<MarkdownInstance<Frontmatter>>('/tenants/content/**/*.md', { eager: true });
 
 export interface ContentPage {
   route: string;
@@ -43,15 +35,16 @@ function placeholders(site: SiteData): Record<string, string> {
 
 /** A content page of the tenant (its own Markdown, else the shared default), or undefined. */
 export async function contentPage(site: SiteData, route: string): Promise<ContentPage | undefined> {
-  const file = files[`/tenants/content/${site.tenant.slug}/${route}.md`] ?? files[`/tenants/content/_default/${route}.md`];
-  if (!file) return undefined;
+  // The `pages` collection (src/content.config.ts): the tenant's own Markdown, else the shared default.
+  const entry = (await getEntry('pages', `${site.tenant.slug}/${route}`)) ?? (await getEntry('pages', `_default/${route}`));
+  if (!entry) return undefined;
   const values = placeholders(site);
   const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
   return {
     route,
-    title: fill(file.frontmatter.title),
-    description: file.frontmatter.description && fill(file.frontmatter.description),
-    html: fill(await file.compiledContent()),
+    title: fill(entry.data.title),
+    description: entry.data.description && fill(entry.data.description),
+    html: fill(entry.rendered?.html ?? ''),
   };
 }
 
