@@ -277,7 +277,17 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
       db.close();
     }
   };
-  while (receiver.perLead.size < storedSubmitted() && Date.now() < deadline) {
+  // A delivery the receiver took just before a kill is retried (and dropped as a repeat) after its
+  // back-off: wait for the outbox to drain, not only for the receiver to have every lead.
+  const undelivered = () => {
+    const db = new DatabaseSync(dbFile, { readOnly: true });
+    try {
+      return Number((db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status != 'delivered'`).get() as { n: number }).n);
+    } finally {
+      db.close();
+    }
+  };
+  while ((receiver.perLead.size < storedSubmitted() || undelivered() > 0) && Date.now() < deadline) {
     if (process.env.FAULT_DEBUG) console.log(`[fault] delivered ${receiver.perLead.size} of ${storedSubmitted()}`);
     await sleep(1000);
   }
@@ -290,7 +300,7 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
     fields: string;
     idempotency_key: string | null;
   }[];
-  const pending = Number((db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status != 'delivered'`).get() as { n: number }).n);
+  const pending = undelivered();
   // Deliveries that needed more than one attempt: the receiver was down (or the process died) when first tried.
   const retriedDeliveries = Number((db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE attempts > 1`).get() as { n: number }).n);
   db.close();
