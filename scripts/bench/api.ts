@@ -4,10 +4,12 @@
  * Lead POSTs on loopback: starts the real API server (scripts/lib/api-server.ts) as a child
  * process over a fresh SQLite file (WAL, synchronous FULL), fires valid enquiries with autocannon
  * (every request its own idempotency key, so each one is a new stored lead), and prints
- * requests/s, latency p50 / p90 / p99 / max, the 2xx and non-2xx counts, and the leads stored.
+ * requests/s, latency p50 / p90 / p99 / max, the 2xx and non-2xx counts, and the leads stored:
+ * once flat out (each connection sends as soon as it has an answer: the most the server takes),
+ * and once at a steady 1,000 requests/s offered (autocannon overallRate: latency at that load).
  * The per-IP and per-site rate limits stay on, raised through the tenant's documented
  * `leads.rate_limit` settings (API_LEADS) so one benchmark client is not throttled.
- * Target (issue 6): 1,000 req/s with p99 under 50 ms on the 2-core machine.
+ * Target (issue 6): 1,000 req/s with p99 under 50 ms on the 2-core machine, judged on the steady run.
  * BENCH_API_PORT picks the port (default 4399); BENCH_CPU_PROF=<dir> profiles the server.
  */
 import { spawn } from 'node:child_process';
@@ -70,11 +72,14 @@ function leadBody(): string {
   });
 }
 
-function run(duration: number): Promise<autocannon.Result> {
+const TARGET_RATE = 1000;
+
+function run(duration: number, overallRate?: number): Promise<autocannon.Result> {
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration,
+    ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method: 'POST',
@@ -89,19 +94,26 @@ function run(duration: number): Promise<autocannon.Result> {
 try {
   await run(2); // warm-up: JIT, SQLite page cache
   const warmup = counter;
-  const result = await run(seconds);
+  const flatOut = await run(seconds);
+  const steady = await run(seconds, TARGET_RATE);
   const store = new Store(openSqlite(dbFile));
   const stored = await store.countLeads();
   await store.close();
-  const twoxx = result['2xx'];
-  console.log(`\nPOST /api/leads, SQLite file (WAL, synchronous FULL), ${connections} connections, ${seconds} s, loopback`);
-  console.log(`  requests/s   ${Math.round(result.requests.average)} (total ${result.requests.total})`);
-  console.log(
-    `  latency ms   p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}  (mean ${result.latency.average})`,
-  );
-  console.log(`  2xx          ${twoxx}  non-2xx ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}`);
-  console.log(`  leads stored ${stored} (warm-up ${warmup} + measured run; every 2xx is a stored lead: ${stored >= twoxx ? 'yes' : 'NO'})`);
-  const met = result.requests.average >= 1000 && result.latency.p99 < 50;
+  const twoxx = flatOut['2xx'] + steady['2xx'];
+  console.log(`\nPOST /api/leads, SQLite file (WAL, synchronous FULL), ${connections} connections, ${seconds} s per run, loopback`);
+  for (const [label, result] of [
+    ['flat out', flatOut],
+    [`${TARGET_RATE.toLocaleString('en-AU')} req/s offered`, steady],
+  ] as const) {
+    console.log(`  ${label}:`);
+    console.log(`    requests/s   ${Math.round(result.requests.average)} (total ${result.requests.total})`);
+    console.log(
+      `    latency ms   p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}  (mean ${result.latency.average})`,
+    );
+    console.log(`    2xx          ${result['2xx']}  non-2xx ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}`);
+  }
+  console.log(`  leads stored ${stored} (warm-up ${warmup} + both runs; every 2xx is a stored lead: ${stored >= twoxx ? 'yes' : 'NO'})`);
+  const met = steady.requests.average >= TARGET_RATE * 0.99 && steady.latency.p99 < 50;
   console.log(`  target 1,000 req/s with p99 < 50 ms: ${met ? 'met' : 'not met'}`);
 } finally {
   server.kill('SIGTERM');

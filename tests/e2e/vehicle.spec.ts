@@ -3,6 +3,7 @@ import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { formatPhone, formatPrice } from '../../src/domain/format';
 import { isAvailable } from '../../src/domain/stock';
+import { isReservable } from '../../src/domain/reservable';
 import { imageTag, tagSettings, type ImageTagKind } from '../../src/domain/tags';
 import { breadcrumbTitle } from '../../src/domain/vehicle/title';
 import { maskPhone } from '../../src/domain/vehicle/phone-mask';
@@ -48,7 +49,8 @@ test.describe('vehicle page: status rules (SPEC 4)', () => {
         if (typeof car!.price === 'number' && car!.price > 0) await expect(sidebar.getByTestId('price')).toHaveText(formatPrice(car!.price));
         const enquire = site.tenant.features.instant_message ? 'Instant Message' : site.tenant.labels.enquire_button;
         await expect(sidebar.getByRole('link', { name: enquire })).toHaveAttribute('href', '#enquire');
-        const reservable = site.tenant.features.reserve && car!.status === 'in_stock' && !car!.reserved;
+        // SPEC 4: in stock or coming soon, not sold or reserved, priced (one rule, src/domain/reservable.ts).
+        const reservable = site.tenant.features.reserve && isReservable(car!);
         await expect(sidebar.getByRole('link', { name: 'Reserve Car Now' })).toHaveCount(reservable ? 1 : 0);
         if (reservable) await expect(sidebar.getByRole('link', { name: 'Reserve Car Now' })).toHaveAttribute('href', `/cars/${car!.slug}/checkout`);
         await expect(sidebar.getByRole('link', { name: 'Find Me Something Similar' })).toHaveCount(0);
