@@ -270,7 +270,8 @@ test.describe('result grid', () => {
     await page.route('**/search-index.json', (route) => route.abort());
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/search/new-used-and-demo-cars');
-    await expect(page.getByRole('alert')).toContainText('couldn’t update the results');
+    // The island (client:only) must load and hydrate before it can report the failure.
+    await expect(page.getByRole('alert')).toContainText('couldn’t update the results', { timeout: 15_000 });
     await expect(page.locator('#search-static article.car-card').first()).toBeVisible();
     await expect(page.locator('.search-app .pagination')).toHaveCount(0);
   });
