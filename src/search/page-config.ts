@@ -15,6 +15,8 @@ export interface SearchPageConfig {
   /** Routes the island may write URLs under: this page's and the car-type routes. */
   routes: RouteBase[];
   hitsPerPage: number;
+  /** Search answers the browser keeps (SPEC 9 "cache size ... from config"). */
+  cacheSize: number;
   cardsPerRow: 3 | 4;
   attributes: string[];
   /** Suggestions offered under the price fields (SPEC 5 quick picks). */
@@ -55,6 +57,7 @@ export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchD
     path: route.path,
     routes,
     hitsPerPage: tenant.search.hits_per_page,
+    cacheSize: tenant.search.cache_size,
     cardsPerRow: tenant.search.cards_per_row,
     attributes: tenant.search.card_attributes,
     priceQuickPicks: PRICE_QUICK_PICKS[tenant.search.price_quick_picks],

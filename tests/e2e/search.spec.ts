@@ -266,6 +266,21 @@ test.describe('result grid', () => {
     await expect(heart()).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('a search page view records event 49 with its route', async ({ page }) => {
+    // Demo tenants drop analytics; serve this page with the console sink so the event can be read.
+    await page.route('**/search/used-cars', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<html([^>]*) data-analytics-sink="[a-z]*"/, '<html$1 data-analytics-sink="console"');
+      await route.fulfill({ response, body });
+    });
+    const views: unknown[] = [];
+    page.on('console', async (message) => {
+      if (message.text().startsWith('[analytics] 49')) views.push(await message.args()[2]?.jsonValue());
+    });
+    await openSearch(page, '/search/used-cars');
+    await expect.poll(() => views).toEqual([{ path: '/search/used-cars' }]);
+  });
+
   test('when the search fails the pre-rendered results stay and an error shows', async ({ page }) => {
     await page.route('**/search-index.json', (route) => route.abort());
     await page.setViewportSize({ width: 1280, height: 900 });

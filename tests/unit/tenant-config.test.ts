@@ -64,6 +64,7 @@ describe('defaults', () => {
   it('fills the SPEC defaults an editor leaves out', () => {
     const tenant = parseTenant(readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8'), 'tenants/fixture-dealer.yaml');
     expect(tenant.search.price_quick_picks).toBe('standard');
+    expect(tenant.search.cache_size).toBe(50);
     expect(tenant.links).toMatchObject({
       stock: '/search/new-used-and-demo-cars',
       test_drive: '/book-test-drive/',

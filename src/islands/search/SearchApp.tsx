@@ -29,12 +29,15 @@ async function createClient(config: SearchPageConfig): Promise<SearchClient> {
 /** A client whose backend module loads on the first search (the Meilisearch path is a separate chunk). */
 function lazyClient(config: SearchPageConfig): SearchClient {
   let inner: Promise<SearchClient> | undefined;
-  return withCache({
-    async search(requests) {
-      inner ??= createClient(config);
-      return (await inner).search(requests);
+  return withCache(
+    {
+      async search(requests) {
+        inner ??= createClient(config);
+        return (await inner).search(requests);
+      },
     },
-  });
+    config.cacheSize,
+  );
 }
 
 function SearchField() {

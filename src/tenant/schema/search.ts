@@ -16,6 +16,13 @@ export const SearchSchema = z
       .describe('embedded: the build ships the index and the browser searches it; meilisearch: a Meilisearch server.'),
     meilisearch: MeilisearchSchema.optional(),
     hits_per_page: z.number().int().min(6).max(60).default(21),
+    cache_size: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .default(50)
+      .describe('Search answers kept in the browser, by request; the oldest is evicted when full (SPEC 7, 9).'),
     cards_per_row: z.union([z.literal(3), z.literal(4)]).default(3),
     price_quick_picks: z
       .enum(['standard', 'premium'])
