@@ -36,7 +36,8 @@ export const MiscellaneousSchema = z
   .strict();
 
 const ViewQuery = z.object({
-  photos_count: z.coerce.number().int().min(0).max(10_000).optional(),
+  // Plain digits only: "1e3", "0x10" or "-0" are not a photo count a page would send.
+  photos_count: z.string().trim().regex(/^\d+$/, 'expected a whole number of photos').transform(Number).pipe(z.number().max(10_000)).optional(),
   updated_at: z.string().max(40).optional(),
   website_id: z.string().max(80).optional(),
 });
