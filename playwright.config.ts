@@ -36,7 +36,9 @@ export default defineConfig({
   projects: slugs.map((slug) => ({ name: slug, use: { baseURL: tenantBaseUrl(slug) } })),
   webServer: {
     command: 'tsx scripts/serve.ts',
-    env: { PORT: String(E2E_BASE_PORT) },
+    // Every test is another shopper, all from 127.0.0.1: per-IP limits would turn a busy minute of
+    // the suite into 429s. The limits themselves are tested in tests/unit/leads-api.test.ts.
+    env: { PORT: String(E2E_BASE_PORT), LEADS_RATE_LIMITS: 'off' },
     url: `${tenantBaseUrl(slugs[0]!)}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
