@@ -1,6 +1,19 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
+
+/**
+ * `client:interaction` (src/directives/interaction.ts): hydrate on the first touch, hover or focus.
+ * @type {import('astro').AstroIntegration}
+ */
+const interactionDirective = {
+  name: 'client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', import.meta.url)) }),
+  },
+};
 
 // One Astro build per tenant: scripts/build.ts sets SITE_URL, OUT_DIR and SITE_DATA (the
 // validated tenant and feeds) for each. See README "How a build works".
@@ -13,9 +26,11 @@ export default defineConfig({
   build: {
     format: 'directory',
     concurrency: 2,
-    inlineStylesheets: 'auto',
+    inlineStylesheets: 'always',
   },
-  integrations: [react()],
+  // renderToString, not a stream per island: a vehicle page renders about ten islands, and the
+  // stream set-up cost more than the render (none of our islands suspends on the server).
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective],
   devToolbar: { enabled: false },
   vite: {
     build: { chunkSizeWarningLimit: 800 },

@@ -1,11 +1,19 @@
 /** Australian display formats: whole dollars, km, phone numbers. */
 
+// Formatters are made once: building one per call (toLocaleString with options) is slow, and a
+// build formats prices on every one of thousands of pages.
 const wholeNumber = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "$12,345": AUD with thousands separators and no cents (rounded). */
 export function formatPrice(amount: number): string {
   const rounded = Math.round(amount);
   return `${rounded < 0 ? '-' : ''}$${wholeNumber.format(Math.abs(rounded))}`;
+}
+
+/** "$42.50": dollars and cents. */
+export function formatCents(amount: number): string {
+  return `${amount < 0 ? '-' : ''}$${withCents.format(Math.abs(amount))}`;
 }
 
 /** "12,345 km" */

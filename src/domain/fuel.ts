@@ -1,5 +1,6 @@
 /** The fuel cost calculator (SPEC 5): weekly cost = distance / 100 x consumption x price. */
 import type { Car } from '../feeds/schemas';
+import { formatCents } from './format';
 
 /** SPEC 5 defaults: $1.70 a litre, 250 km a week, 10 L/100 km when the car's figure is unknown. */
 export const FUEL_DEFAULTS = { price: 1.7, distance: 250, consumption: 10 } as const;
@@ -13,7 +14,7 @@ export function weeklyFuelCost(distanceKm: number, litresPer100Km: number, price
 
 /** "$42.50": dollars and cents. */
 export function formatFuelCost(cost: number): string {
-  return `$${cost.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatCents(cost);
 }
 
 type FuelCar = Pick<Car, 'fuel' | 'simple_fuel'> & { variant?: Pick<NonNullable<Car['variant']>, 'fuelconsumptioncombined'> | null | undefined };

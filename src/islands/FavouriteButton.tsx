@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { $favouriteIds, toggleFavourite, type Favourite } from '../stores/favourites';
 
 interface Props {
@@ -7,7 +8,12 @@ interface Props {
 
 /** The favourite heart on a card (SPEC 4: toggles add/remove; adding fires event 39). */
 export default function FavouriteButton({ car }: Props) {
-  const saved = useStore($favouriteIds).has(car.id);
+  const ids = useStore($favouriteIds);
+  // The static HTML knows no browser storage: hydrate as "not saved", then show the stored state
+  // (React does not patch attributes that differ at hydration).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const saved = hydrated && ids.has(car.id);
   return (
     <button type="button" className="favourite" aria-pressed={saved} onClick={() => toggleFavourite(car)}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getSite } from '../site/data';
-import { siteDocuments } from '../search/site-index';
+import { siteSearchData } from '../search/site-search';
 import { encodeIndex } from '../search/index-file';
 
 /**
@@ -9,5 +9,5 @@ import { encodeIndex } from '../search/index-file';
  */
 export const GET: APIRoute = () => {
   const site = getSite();
-  return new Response(JSON.stringify(encodeIndex(siteDocuments(site), site.builtAt)), { headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(encodeIndex(siteSearchData(site).docs, site.builtAt)), { headers: { 'Content-Type': 'application/json' } });
 };

@@ -14,7 +14,9 @@ export interface Favourite {
 }
 
 /** Favourites, kept in local storage (each dealer site is its own origin, so lists never mix). */
-export const $favourites = persistentJSON<Favourite[]>('favourites', []);
+/** The localStorage key (also read before hydration: see client:interaction's `stored`). */
+export const FAVOURITES_KEY = 'favourites';
+export const $favourites = persistentJSON<Favourite[]>(FAVOURITES_KEY, []);
 
 export const $favouriteIds = computed($favourites, (list) => new Set(list.map((favourite) => favourite.id)));
 

@@ -11,6 +11,21 @@ export type SessionState = { status: 'loading' } | { status: 'signed-in'; user: 
 /** Who is signed in on this site, as the API says (`GET /api/auth/session`). */
 export const $session = atom<SessionState>({ status: 'loading' });
 
+/**
+ * A readable hint that this browser has a session (the cookie itself is HttpOnly). Islands that
+ * look different for a signed-in shopper hydrate at load when it is set (client:interaction's
+ * `stored`); everyone else gets them on first interaction.
+ */
+export const SIGNED_IN_HINT = 'session:signed-in';
+$session.listen((state) => {
+  try {
+    if (state.status === 'signed-in') localStorage.setItem(SIGNED_IN_HINT, '1');
+    else if (state.status === 'signed-out') localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // storage blocked: the islands then wait for the first interaction, which still works
+  }
+});
+
 let loading: Promise<SessionState> | undefined;
 
 /** Asks the API once per page; later callers share the answer. A failed call counts as signed out. */

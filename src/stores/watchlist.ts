@@ -81,7 +81,7 @@ export async function changeWatchlist(carId: string, save: boolean): Promise<Cha
   return { ok: true };
 }
 
-const PENDING_KEY = 'watchlist:pending-save';
+export const PENDING_KEY = 'watchlist:pending-save';
 
 /** Remembers the car a signed-out shopper tried to save, so it is saved when they come back signed in. */
 export function rememberPendingSave(carId: string): void {

@@ -1,5 +1,5 @@
 /** Finance disclaimers (SPEC 4, 9): truncation for Show More / Show Less and the standard texts. */
-import { formatPrice } from '../format';
+import { formatCents, formatPrice } from '../format';
 
 /** SPEC 9: the finance disclaimer is cut at 197 characters until "Show More". */
 export const DISCLAIMER_TRUNCATE_AT = 197;
@@ -73,5 +73,5 @@ export function comparisonRangeText(range: [number, number]): string {
 /** "$912.25", "$6": a fee with cents only when it has them. */
 export function formatFee(amount: number): string {
   if (Number.isInteger(amount)) return formatPrice(amount);
-  return `$${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatCents(amount);
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { canUseWatchlist, showsWatchlistButton, signInUrl, WATCHLIST_PATH, watchlistToast } from '../../domain/accounts';
-import { $session } from '../../stores/session';
+import { $session, loadSession } from '../../stores/session';
 import { $watchlist, changeWatchlist, isSaved, loadWatchlist, rememberPendingSave, takePendingSave } from '../../stores/watchlist';
 import { showToast } from './toast';
 import { ToastView } from './ToastView';
@@ -45,8 +45,11 @@ export default function WatchlistButton({ car, available }: WatchlistButtonProps
 
   if (!showsWatchlistButton(available, saved)) return null;
 
-  function onClick() {
-    const user = session.status === 'signed-in' ? session.user : null;
+  async function onClick() {
+    // The button hydrates on first touch, so the session may still be on its way: wait for it
+    // rather than showing a disabled button to everyone until it answers.
+    const current = session.status === 'loading' ? await loadSession() : session;
+    const user = current.status === 'signed-in' ? current.user : null;
     if (!canUseWatchlist(user)) {
       if (user) console.warn('Watchlist: the signed-in user has no phone number, so cars cannot be saved.');
       else {
@@ -67,8 +70,8 @@ export default function WatchlistButton({ car, available }: WatchlistButtonProps
         className={`btn ${saved ? 'btn-primary' : 'btn-outline'} watchlist-button`}
         aria-pressed={saved}
         aria-label={`${label}: ${car.name}`}
-        disabled={busy || session.status === 'loading'}
-        onClick={onClick}
+        disabled={busy}
+        onClick={() => void onClick()}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
           <path d="M6 3h12v18l-6-4-6 4z" />

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import type { SiteData } from '../../../src/site/types';
 import { siteData } from './tenants';
@@ -53,12 +53,16 @@ async function runAxe(page: Page): Promise<axe.AxeResults> {
 /**
  * Wait until every island that should have hydrated by now has (Astro drops `ssr` when it does):
  * client:load and client:idle islands, and client:visible islands that are in the viewport.
- * client:visible islands further down (enquiry forms, calculators) hydrate only when scrolled to.
+ * client:visible islands further down (enquiry forms, calculators) hydrate only when scrolled to,
+ * and client:interaction islands (the vehicle viewer, favourite and watchlist buttons) when touched.
  */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
-      if (island.getAttribute('client') !== 'visible') return false;
+      const directive = island.getAttribute('client');
+      // client:interaction islands wait for the shopper (see hydrateByInteraction), unless told to wake when visible.
+      if (directive === 'interaction' && !(JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: { visible?: boolean } }).value?.visible) return true;
+      if (directive !== 'visible' && directive !== 'interaction') return false;
       // An island box is display: contents; Astro watches its children, so do the same.
       return [...island.children].every((child) => {
         const box = child.getBoundingClientRect();
@@ -67,4 +71,13 @@ export async function waitForIslands(page: Page): Promise<void> {
       });
     }),
   );
+}
+
+/**
+ * Wake a client:interaction island the way a shopper does (hover, then it hydrates) and wait until
+ * it is live, for tests that then press keys in it. Clicks need no wake-up: the island replays them.
+ */
+export async function hydrateByInteraction(island: Locator): Promise<void> {
+  await island.locator(':scope > *').first().hover();
+  await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
 }

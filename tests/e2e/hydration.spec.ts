@@ -1,0 +1,70 @@
+import type { Car } from '../../src/feeds/schemas';
+import { canFavourite } from '../../src/domain/favourite-eligibility';
+import { isAvailable } from '../../src/domain/stock';
+import { availableViews, defaultView, gallerySlides } from '../../src/domain/vehicle/media';
+import { expect, hydrateByInteraction, test } from './support/fixtures';
+
+/**
+ * The vehicle page's islands (viewer, favourite, watchlist) are client:interaction: nothing of
+ * React is fetched until the shopper touches one, and that first touch still does what it says.
+ */
+test.describe('vehicle page: islands wake on interaction', () => {
+  const galleryCar = (cars: Car[], view: (car: Car) => string) =>
+    cars.find((car) => view(car) === 'gallery' && gallerySlides(car, 'start').filter((slide) => slide.kind === 'image').length > 1);
+
+  test('no island code loads with the page; the first tap on Next image hydrates the viewer and moves it', async ({ page, site }) => {
+    const car = galleryCar(site.cars, (c) => defaultView(availableViews(c), site.tenant.features.default_media_view));
+    test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    await page.goto(`/cars/${car!.slug}`);
+    await page.waitForLoadState('networkidle');
+    const island = page.locator('astro-island', { has: page.locator('.media') });
+    const componentUrl = (await island.getAttribute('component-url'))!;
+    const rendererUrl = (await island.getAttribute('renderer-url'))!;
+    expect(scripts).not.toContain(componentUrl);
+    expect(scripts).not.toContain(rendererUrl);
+    await expect(island).toHaveAttribute('ssr', '');
+
+    const count = gallerySlides(car!, site.tenant.stock.video_position).length;
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await expect(page.getByTestId('slide-counter')).toHaveText(`2 / ${count}`);
+    expect(scripts).toContain(componentUrl);
+  });
+
+  test('keyboard: focusing the viewer wakes it, then the arrow keys page through the photos', async ({ page, site }) => {
+    const car = galleryCar(site.cars, (c) => defaultView(availableViews(c), site.tenant.features.default_media_view));
+    test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
+    await page.goto(`/cars/${car!.slug}`);
+    const island = page.locator('astro-island', { has: page.locator('.media') });
+    await page.getByRole('button', { name: 'Next image' }).focus();
+    await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('slide-counter')).toHaveText(new RegExp('^2 / '));
+  });
+
+  test('a saved favourite shows saved at load, without a touch (the island wakes for stored state)', async ({ page, site }) => {
+    test.skip(!site.tenant.features.favourites, 'this site has no favourites');
+    const car = site.cars.find((c) => isAvailable(c) && canFavourite(c.price, c.primary_image_url ?? c.images[0]?.image.url ?? c.thumbnails?.[0]))!;
+    await page.goto(`/cars/${car.slug}`);
+    const heart = page.getByRole('button', { name: `Favourite ${car.name}` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await page.evaluate((saved) => localStorage.setItem('favourites', JSON.stringify([saved])), {
+      id: String(car.id),
+      name: car.name,
+      slug: car.slug,
+      make: car.make,
+      model: car.model,
+      primary_image_url: '',
+    });
+    await page.reload();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('hover wakes the viewer for a mouse user before they click', async ({ page, site }) => {
+    const car = galleryCar(site.cars, (c) => defaultView(availableViews(c), site.tenant.features.default_media_view));
+    test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
+    await page.goto(`/cars/${car!.slug}`);
+    await hydrateByInteraction(page.locator('astro-island', { has: page.locator('.media') }));
+  });
+});
