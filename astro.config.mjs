@@ -28,9 +28,9 @@ export default defineConfig({
     concurrency: 2,
     inlineStylesheets: 'always',
   },
-  // renderToString, not a stream per island: a vehicle page renders about ten islands, and the
-  // stream set-up cost more than the render (none of our islands suspends on the server).
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective],
+  // Not `experimentalDisableStreaming`: its renderToString drops the island's identifierPrefix, so
+  // useId ids repeat across the islands of a page (invalid HTML, and hydration mismatches).
+  integrations: [react(), interactionDirective],
   devToolbar: { enabled: false },
   vite: {
     build: { chunkSizeWarningLimit: 800 },
