@@ -16,6 +16,7 @@ import { lenderFigures, marketData } from './finance';
 import { nvic, plate, stockNumber, vin } from './identifiers';
 import { carImageUrls, maxPhotos } from './images';
 import { addViewerMedia } from './viewer-media';
+import { addHistoryReports } from './history-reports';
 import { buildNetwork, carLocation, type Network } from './locations';
 import { Rng } from './random';
 import { stockChooser, type StockChoice } from './stock';
@@ -63,7 +64,7 @@ export function generateCars(options: GenerateCarsOptions): CarInput[] {
 export function buildCars(ctx: CarContext, count: number): CarInput[] {
   const cars: CarInput[] = [];
   for (let index = 0; index < count; index++) cars.push(buildCar(ctx, index));
-  return addViewerMedia(cars);
+  return addHistoryReports(addViewerMedia(cars));
 }
 
 const DRIVE_TEXT: Record<SimpleDrive, string> = { FWD: 'Front Wheel Drive', RWD: 'Rear Wheel Drive', AWD: 'All Wheel Drive', '4X4': 'Four Wheel Drive' };

@@ -16,6 +16,7 @@ import { buildModels } from './models';
 import { buildOffers } from './offers';
 import { buildReviews } from './reviews';
 import { addViewerMedia, viewerMediaImages } from './viewer-media';
+import { historyReportFiles } from './history-reports';
 import { brandLogoSvg, locationSvg, modelSvg, offerSvg } from './svg/scenes';
 import { PROFILES, type TenantProfile } from './tenants';
 import { slugify } from './text';
@@ -73,6 +74,7 @@ function buildTenant(profile: TenantProfile, seed: number, nowMs: number, soldDa
   const network = buildNetwork(profile, rng.fork('locations'));
   const cars = addViewerMedia(buildCars(carContext(profile, seed, nowMs, soldDays, network), profile.carCount));
   const images = viewerMediaImages(cars);
+  for (const [url, pdf] of historyReportFiles(cars)) images.set(url, pdf);
   for (const location of network.locations) {
     const url = location.image?.image.url;
     if (url) images.set(url, locationSvg(location.name, profile.colour, location.location_type ?? 'sales'));

@@ -23,6 +23,8 @@ export const FILTERABLE_ATTRIBUTES = [
   'price',
   'km',
   'status',
+  // The similar-cars block's body query (src/domain/vehicle/similar.ts).
+  'simple_body',
   'sold_date_timestamp',
   'show_on_dealer_website',
   'synced_at',

@@ -4,6 +4,7 @@ import { stockNoun } from '../site/stock-noun';
 import type { SiteData } from '../site/types';
 import type { Promos } from '../tenant/schema/promos';
 import type { SearchDocument } from './document';
+import { searchBackend, type SearchBackend } from './lazy-client';
 import { PRICE_QUICK_PICKS } from './price';
 import { REFINEMENT_FIELDS } from './state';
 import { CAR_TYPE_ROUTES, type RouteBase } from './url-codec';
@@ -25,7 +26,7 @@ export interface SearchPageConfig {
   favourites: boolean;
   promos: Promos;
   soldDays: number;
-  backend: { kind: 'embedded' } | { kind: 'meilisearch'; host: string; searchKey: string; index: string };
+  backend: SearchBackend;
   noun: { singular: string; plural: string };
   clearFiltersUrl: string;
   /** Facets worth showing on this site (a dealer with one dealership gets no dealership facet). */
@@ -49,10 +50,7 @@ export function usefulFacets(docs: SearchDocument[]): string[] {
 export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchDocument[]): SearchPageConfig {
   const { tenant } = site;
   const routes = [route, ...CAR_TYPE_ROUTES.filter((candidate) => candidate.path !== route.path)];
-  const backend: SearchPageConfig['backend'] =
-    tenant.search.backend === 'meilisearch' && tenant.search.meilisearch
-      ? { kind: 'meilisearch', host: tenant.search.meilisearch.host, searchKey: tenant.search.meilisearch.search_key, index: tenant.search.meilisearch.index }
-      : { kind: 'embedded' };
+  const backend = searchBackend(tenant);
   return {
     path: route.path,
     routes,

@@ -24,6 +24,24 @@ async function open(page: Page, car: Car): Promise<void> {
   expect(response?.status()).toBe(200);
 }
 
+/** An available priced car with at least one available car of its model within the price window. */
+function similarCarsCar(site: SiteData): Car | undefined {
+  if (!site.tenant.features.similar_cars) return undefined;
+  const priced = (c: Car) => isAvailable(c) && typeof c.price === 'number' && c.price > 0;
+  return site.cars.find(
+    (car) =>
+      priced(car) &&
+      site.cars.some(
+        (other) =>
+          other.id !== car.id &&
+          priced(other) &&
+          other.make === car.make &&
+          other.model === car.model &&
+          Math.abs(other.price! - car.price!) <= priceWindow(car.price!),
+      ),
+  );
+}
+
 async function showGallery(page: Page, car: Car): Promise<void> {
   if (availableViews(car).length > 1) {
     await waitForIslands(page);
@@ -255,19 +273,97 @@ test.describe('vehicle page: content blocks', () => {
     await expect(page.locator('#vehicle-map')).toBeInViewport();
   });
 
-  test('similar cars: at most 6, unique, within the price window', async ({ page, site }) => {
-    const car = find(site, (c) => isAvailable(c) && typeof c.price === 'number' && c.price > 0)!;
-    await open(page, car);
-    const cards = page.getByTestId('similar-cars').locator('[data-car-id]');
+  test('similar cars: at most 6, unique, within the price window', async ({ page, site, expectAccessible }) => {
+    const car = similarCarsCar(site);
+    test.skip(!car, `${site.tenant.slug} has no similar cars`);
+    await open(page, car!);
+    const block = page.getByTestId('similar-cars');
+    await block.scrollIntoViewIfNeeded();
+    const cards = block.locator('[data-car-id]');
+    await expect(cards.first()).toBeVisible();
+    await expect(block.getByRole('heading', { level: 2 })).toHaveText('Similar Vehicles');
     const ids = await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-car-id')!));
-    expect(ids.length).toBeGreaterThan(0);
     expect(ids.length).toBeLessThanOrEqual(6);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).not.toContain(car.id);
-    for (const id of ids) {
+    expect(ids).not.toContain(car!.id);
+    for (const [index, id] of ids.entries()) {
       const other = site.cars.find((c) => c.id === id)!;
-      expect(Math.abs(other.price! - car.price!)).toBeLessThanOrEqual(priceWindow(car.price!));
+      expect(isAvailable(other)).toBe(true);
+      expect(Math.abs(other.price! - car!.price!)).toBeLessThanOrEqual(priceWindow(car!.price!));
+      const card = cards.nth(index);
+      await expect(card.getByRole('link', { name: other.name })).toHaveAttribute('href', `/cars/${other.slug}`);
+      await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
+      await expect(card).toContainText(formatPrice(other.price!));
     }
+    // SPEC 9 "prefer same model": this car has one in its window, so a same-model car comes first.
+    const first = site.cars.find((c) => c.id === ids[0])!;
+    expect([first.make, first.model]).toEqual([car!.make, car!.model]);
+    await expectAccessible(page);
+  });
+
+  test('similar cars carousel: Previous and Next scroll it, by keyboard too', async ({ page, site }) => {
+    const car = similarCarsCar(site);
+    test.skip(!car, `${site.tenant.slug} has no similar cars`);
+    await open(page, car!);
+    const block = page.getByTestId('similar-cars');
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.locator('[data-car-id]').first()).toBeVisible();
+    const list = block.getByRole('list');
+    const overflows = await list.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+    const previous = block.getByRole('button', { name: 'Previous similar vehicles' });
+    const next = block.getByRole('button', { name: 'Next similar vehicles' });
+    test.skip(!overflows, 'all similar cars fit without scrolling');
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect(previous).toHaveAttribute('aria-disabled', 'false');
+    await previous.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBe(0);
+    await expect(previous).toBeFocused();
+  });
+
+  test('similar cars: nothing is fetched until the block is within 500 px of view', async ({ page, site }) => {
+    const car = similarCarsCar(site);
+    test.skip(!car, `${site.tenant.slug} has no similar cars`);
+    const indexRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/search-index.json')) indexRequests.push(request.url());
+    });
+    await open(page, car!);
+    await page.waitForLoadState('networkidle');
+    const block = page.getByTestId('similar-cars');
+    const cards = block.locator('[data-car-id]');
+    const gap = await block.evaluate((section) => section.getBoundingClientRect().top + window.scrollY - window.innerHeight);
+    test.skip(gap < 800, 'the block starts too near the top of the page to scroll short of it');
+    expect(indexRequests).toEqual([]);
+    await expect(cards).toHaveCount(0);
+    // 700 px below the viewport: still nothing.
+    await page.evaluate((y) => window.scrollTo(0, y), gap - 700);
+    await page.waitForTimeout(400);
+    expect(indexRequests).toEqual([]);
+    // 300 px below it: within 500 px, so the cards load before the block is even in view.
+    await page.evaluate((y) => window.scrollTo(0, y), gap - 300);
+    await expect(cards.first()).toBeAttached();
+    await expect(block).not.toBeInViewport();
+    expect(indexRequests).toHaveLength(1);
+  });
+
+  test('similar cars: a failed search leaves the block empty and logs the error', async ({ page, site }) => {
+    const car = similarCarsCar(site);
+    test.skip(!car, `${site.tenant.slug} has no similar cars`);
+    await page.route('**/search-index.json', (route) => route.abort());
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await open(page, car!);
+    const block = page.getByTestId('similar-cars');
+    await block.scrollIntoViewIfNeeded();
+    await expect.poll(() => errors.some((text) => text.includes('Similar cars failed to load'))).toBe(true);
+    await expect(block.locator('[data-car-id]')).toHaveCount(0);
+    await expect(block).toBeHidden();
   });
 });
 

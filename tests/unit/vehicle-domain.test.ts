@@ -18,7 +18,6 @@ import {
   walkaroundUrl,
 } from '../../src/domain/vehicle/media';
 import { autoRotateNext, frameAfterDrag } from '../../src/domain/vehicle/spin';
-import { priceWindow, similarCars } from '../../src/domain/vehicle/similar';
 import { availability, carJsonLd } from '../../src/domain/vehicle/json-ld';
 import { allSpecifications, caravanSpecifications, carDetails, keyInformation, usedCarExtras } from '../../src/domain/vehicle/specs';
 import { enquireLabel, vehicleActions } from '../../src/domain/vehicle/status';
@@ -201,45 +200,6 @@ describe('360 spin (SPEC 9: 20 px per step)', () => {
     }
     expect(ticks).toBe(12);
     expect(frame).toBe(0);
-  });
-});
-
-describe('similar cars (SPEC 9)', () => {
-  it.each([
-    [49_999, 10_000],
-    [50_000, 25_000],
-  ])('price window for %i is %i', (price, window) => expect(priceWindow(price)).toBe(window));
-
-  const stock = (id: number, model: string, price: number, overrides: Partial<CarInput> = {}) =>
-    car({ id, slug: `c-${id}`, model, price, simple_body: 'Hatch', ...overrides });
-
-  it('prefers the same model, keeps the window, leaves out itself and unavailable cars, max 6', () => {
-    const self = stock(1, 'Corolla', 30_000);
-    const candidates = [
-      self,
-      stock(2, 'Yaris', 31_000),
-      stock(3, 'Corolla', 39_000),
-      stock(4, 'Corolla', 41_000), // outside 10,000
-      stock(5, 'Corolla', 25_000, { status: 'sold', sold: true }),
-      stock(6, 'Yaris', 29_500),
-      stock(7, 'Yaris', 32_000),
-      stock(8, 'Yaris', 33_000),
-      stock(9, 'Yaris', 34_000),
-      stock(10, 'Yaris', 35_000),
-      stock(11, 'Camry', 30_000, { simple_body: 'Sedan' }),
-    ];
-    expect(similarCars(self, candidates).map((c) => c.id)).toEqual(['3', '6', '2', '7', '8', '9']);
-  });
-
-  it('uses the 25,000 window from 50,000', () => {
-    const self = stock(1, 'LandCruiser', 80_000);
-    expect(similarCars(self, [stock(2, 'LandCruiser', 104_000), stock(3, 'LandCruiser', 106_000)]).map((c) => c.id)).toEqual(['2']);
-  });
-
-  it('takes at most 10 hits per query', () => {
-    const self = stock(1, 'Corolla', 30_000, { simple_body: null });
-    const many = Array.from({ length: 14 }, (_, i) => stock(100 + i, 'Corolla', 30_000 + i));
-    expect(similarCars(self, many)).toHaveLength(6);
   });
 });
 

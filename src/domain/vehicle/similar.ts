@@ -1,4 +1,6 @@
 import type { Car } from '../../feeds/schemas';
+import type { SearchRequest } from '../../search/client';
+import { INDEX_NAME } from '../../search/state';
 import { isAvailable } from '../stock';
 
 /** SPEC 9: at most 6 similar cars, 10 hits per query. */
@@ -10,40 +12,81 @@ export function priceWindow(price: number): number {
   return price < 50_000 ? 10_000 : 25_000;
 }
 
-type SimilarCar = Pick<Car, 'id' | 'make' | 'model' | 'price' | 'simple_body' | 'status' | 'sold' | 'car_type'>;
+/** The car a similar-cars block is for: what its queries filter on (the page writes it as data- attributes). */
+export interface SimilarSubject {
+  id: string;
+  make: string;
+  model: string;
+  /** Left out when the car has no price: the queries then match on model and body alone. */
+  price?: number;
+  simple_body?: string;
+}
+
+/** What the merge reads from a search hit. */
+export interface SimilarHit {
+  objectID: string;
+  price?: number;
+  status: string;
+  sold?: boolean;
+}
+
+export function similarSubject(car: Pick<Car, 'id' | 'make' | 'model' | 'price' | 'simple_body'>): SimilarSubject {
+  return {
+    id: String(car.id),
+    make: car.make,
+    model: car.model,
+    ...(typeof car.price === 'number' && car.price > 0 ? { price: car.price } : {}),
+    ...(car.simple_body ? { simple_body: car.simple_body } : {}),
+  };
+}
+
+/** Highlight tags InstantSearch uses; the SPEC multi-query sends them with every query. */
+const HIGHLIGHT = { highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' };
 
 /**
- * Similar cars, as the SPEC's multi-query: (1) same make and model within the price window,
- * (2) same body type within the price window; each query takes its first 10 hits (closest price
- * first), same-model hits come first, unique by id, the car itself left out, at most 6. Only
- * available cars are suggested. A car without a price matches on model and body alone.
+ * SPEC 7 "multi-query to search service": (1) same make and model, (2) same body type, each
+ * within the price window, only available cars, 10 hits. Filters are InstantSearch facet and
+ * numeric filters, which the embedded engine and Meilisearch both understand. The car itself is
+ * left out by the merge (Meilisearch cannot filter on objectID).
  */
-export function similarCars<T extends SimilarCar>(car: SimilarCar, candidates: readonly T[]): T[] {
-  const price = typeof car.price === 'number' && car.price > 0 ? car.price : undefined;
-  const window = price === undefined ? Infinity : priceWindow(price);
-  const pool = candidates.filter(
-    (other) =>
-      String(other.id) !== String(car.id) &&
-      isAvailable(other) &&
-      (price === undefined || (typeof other.price === 'number' && Math.abs(other.price - price) <= window)),
-  );
-  const distance = (other: T) => (price === undefined || typeof other.price !== 'number' ? 0 : Math.abs(other.price - price));
-  const query = (match: (other: T) => boolean) =>
-    pool
-      .filter(match)
-      .sort((a, b) => distance(a) - distance(b) || String(a.id).localeCompare(String(b.id)))
-      .slice(0, SIMILAR_HITS_PER_QUERY);
-  const lower = (text: string | null | undefined) => (text ?? '').toLowerCase();
-  const sameModel = query((other) => lower(other.make) === lower(car.make) && lower(other.model) === lower(car.model));
-  const sameBody = car.simple_body ? query((other) => lower(other.simple_body) === lower(car.simple_body)) : [];
+export function similarQueries(subject: SimilarSubject, indexName: string = INDEX_NAME): SearchRequest[] {
+  const numericFilters =
+    subject.price === undefined ? [] : [`price>=${subject.price - priceWindow(subject.price)}`, `price<=${subject.price + priceWindow(subject.price)}`];
+  const available = ['status:in_stock', 'status:coming_soon'];
+  const query = (facetFilters: string[][]): SearchRequest => ({
+    indexName,
+    params: { query: '', facets: ['make', 'model', 'body'], ...HIGHLIGHT, hitsPerPage: SIMILAR_HITS_PER_QUERY, page: 0, facetFilters, numericFilters },
+  });
+  const queries = [query([[`make:${subject.make}`], [`model:${subject.model}`], available])];
+  if (subject.simple_body) queries.push(query([[`simple_body:${subject.simple_body}`], available]));
+  return queries;
+}
+
+/**
+ * The block's cards from the queries' hits, in query order (same model first): each query's
+ * first 10 hits, closest price first; the car itself, unavailable cars and cars outside the price
+ * window left out (whatever the service returned); unique by id; at most 6.
+ */
+export function mergeSimilar<T extends SimilarHit>(subject: SimilarSubject, hitLists: readonly (readonly T[])[]): T[] {
+  const { price } = subject;
+  const distance = (hit: T) => (price === undefined || typeof hit.price !== 'number' ? 0 : Math.abs(hit.price - price));
+  const fits = (hit: T) =>
+    hit.objectID !== subject.id &&
+    isAvailable({ status: hit.status as Car['status'], sold: hit.sold }) &&
+    (price === undefined || (typeof hit.price === 'number' && distance(hit) <= priceWindow(price)));
   const seen = new Set<string>();
   const out: T[] = [];
-  for (const other of [...sameModel, ...sameBody]) {
-    const id = String(other.id);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(other);
-    if (out.length === SIMILAR_MAX) break;
+  for (const hits of hitLists) {
+    const ordered = hits
+      .slice(0, SIMILAR_HITS_PER_QUERY)
+      .filter(fits)
+      .sort((a, b) => distance(a) - distance(b) || a.objectID.localeCompare(b.objectID));
+    for (const hit of ordered) {
+      if (seen.has(hit.objectID)) continue;
+      seen.add(hit.objectID);
+      out.push(hit);
+      if (out.length === SIMILAR_MAX) return out;
+    }
   }
   return out;
 }

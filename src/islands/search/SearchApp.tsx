@@ -3,7 +3,7 @@ import { InstantSearch, useClearRefinements, useConfigure, useHits, useInstantSe
 import { history } from 'instantsearch.js/es/lib/routers';
 import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
-import { createEmbeddedClient, withCache, type SearchClient } from '../../search/client';
+import { lazySearchClient } from '../../search/lazy-client';
 import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
 import { displayCount } from '../../search/results';
@@ -17,28 +17,6 @@ import { ResultGrid } from './ResultGrid';
  * The search page island: InstantSearch over the tenant's search client, routed through the SPEC
  * URL codec. The page's pre-rendered first page (#search-static) stays until the first answer.
  */
-
-async function createClient(config: SearchPageConfig): Promise<SearchClient> {
-  if (config.backend.kind === 'meilisearch') {
-    const { createMeilisearchClient } = await import('../../search/meilisearch');
-    return createMeilisearchClient({ ...config.backend, soldDays: config.soldDays });
-  }
-  return createEmbeddedClient({ soldDays: config.soldDays });
-}
-
-/** A client whose backend module loads on the first search (the Meilisearch path is a separate chunk). */
-function lazyClient(config: SearchPageConfig): SearchClient {
-  let inner: Promise<SearchClient> | undefined;
-  return withCache(
-    {
-      async search(requests) {
-        inner ??= createClient(config);
-        return (await inner).search(requests);
-      },
-    },
-    config.cacheSize,
-  );
-}
 
 function SearchField() {
   const { query, refine } = useSearchBox();
@@ -221,7 +199,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
 }
 
 export default function SearchApp({ config }: { config: SearchPageConfig }) {
-  const client = useMemo(() => lazyClient(config), [config]);
+  const client = useMemo(() => lazySearchClient(config), [config]);
   const routing = useMemo(() => {
     const { createURL, parseURL, stateMapping } = routingFor(config.routes, config.path);
     return {

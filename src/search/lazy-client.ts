@@ -1,0 +1,49 @@
+import type { Tenant } from '../tenant/schema';
+import { createEmbeddedClient, withCache, type SearchClient } from './client';
+
+/**
+ * The tenant's search client as the browser uses it, shared by the search pages and the vehicle
+ * page's similar cars: the backend module loads on the first search (Meilisearch is a separate
+ * chunk), and answers are cached by request (SPEC 9 cache size from config).
+ */
+
+export type SearchBackend = { kind: 'embedded' } | { kind: 'meilisearch'; host: string; searchKey: string; index: string };
+
+export interface BrowserClientOptions {
+  backend: SearchBackend;
+  soldDays: number;
+  cacheSize: number;
+}
+
+/** The backend a tenant's pages search (serialisable, written into the page at build time). */
+export function searchBackend(tenant: Pick<Tenant, 'search'>): SearchBackend {
+  const meilisearch = tenant.search.meilisearch;
+  return tenant.search.backend === 'meilisearch' && meilisearch
+    ? { kind: 'meilisearch', host: meilisearch.host, searchKey: meilisearch.search_key, index: meilisearch.index }
+    : { kind: 'embedded' };
+}
+
+export function browserClientOptions(tenant: Pick<Tenant, 'search' | 'stock'>): BrowserClientOptions {
+  return { backend: searchBackend(tenant), soldDays: tenant.stock.include_sold_cars_days, cacheSize: tenant.search.cache_size };
+}
+
+async function createClient(options: BrowserClientOptions): Promise<SearchClient> {
+  if (options.backend.kind === 'meilisearch') {
+    const { createMeilisearchClient } = await import('./meilisearch');
+    return createMeilisearchClient({ ...options.backend, soldDays: options.soldDays });
+  }
+  return createEmbeddedClient({ soldDays: options.soldDays });
+}
+
+export function lazySearchClient(options: BrowserClientOptions): SearchClient {
+  let inner: Promise<SearchClient> | undefined;
+  return withCache(
+    {
+      async search(requests) {
+        inner ??= createClient(options);
+        return (await inner).search(requests);
+      },
+    },
+    options.cacheSize,
+  );
+}
