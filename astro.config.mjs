@@ -26,7 +26,7 @@ export default defineConfig({
   build: {
     format: 'directory',
     concurrency: 2,
-    inlineStylesheets: 'always',
+    inlineStylesheets: 'auto',
   },
   // Not `experimentalDisableStreaming`: its renderToString drops the island's identifierPrefix, so
   // useId ids repeat across the islands of a page (invalid HTML, and hydration mismatches).
