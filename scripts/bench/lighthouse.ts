@@ -71,20 +71,56 @@ function failingAudits(lhr: Result, category: (typeof CATEGORIES)[number]): stri
   return lines;
 }
 
+interface Chain {
+  url: string;
+  navStartToEndTime: number;
+  isLongest?: boolean;
+  children: Record<string, Chain>;
+}
+
+/** Names one row of an audit's table: the element, the URL or the script location it blames. */
+function rowName(item: Record<string, unknown>): string | undefined {
+  const node = item.node as { type?: string; selector?: string } | undefined;
+  if (node?.type === 'node' && node.selector) return node.selector;
+  if (typeof item.groupLabel === 'string' && typeof item.duration === 'number') return `${item.groupLabel} ${Math.round(item.duration)} ms`;
+  const source = item.source as { url?: string; line?: number } | undefined;
+  const url = typeof item.url === 'string' ? item.url : source?.url;
+  if (!url) return undefined;
+  const where = source?.line !== undefined ? `:${source.line + 1}` : '';
+  const cost = [
+    typeof item.reflowTime === 'number' && `${Math.round(item.reflowTime)} ms reflow`,
+    typeof item.wastedMs === 'number' && `est. ${Math.round(item.wastedMs)} ms`,
+    typeof item.wastedBytes === 'number' && `${(item.wastedBytes / 1024).toFixed(1)} KiB unused`,
+  ].filter(Boolean);
+  return `${url.replace(/^https?:\/\/[^/]+/, '')}${where}${cost.length ? ` (${cost.join(', ')})` : ''}`;
+}
+
+/** The request chain Lighthouse marks as the longest, as "url (ms) > url (ms)". */
+function longestChain(chains: Record<string, Chain>): string[] {
+  const next = Object.values(chains).find((chain) => chain.isLongest);
+  if (!next) return [];
+  return [`${next.url.replace(/^https?:\/\/[^/]+/, '')} (${Math.round(next.navStartToEndTime)} ms)`, ...longestChain(next.children)];
+}
+
 /** The first few elements or URLs an audit blames, so the fix can be found without the JSON. */
 function offenders(audit: Audit): string {
-  const details = audit.details as { type?: string; items?: Record<string, unknown>[] } | undefined;
-  if (!details?.items?.length || !['table', 'opportunity'].includes(details.type ?? '')) return '';
-  const names = details.items.slice(0, 3).map((item) => {
-    const node = item.node as { selector?: string; snippet?: string } | undefined;
-    if (node?.selector) return node.selector;
-    if (typeof item.url === 'string') return item.url.replace(/^https?:\/\/[^/]+/, '');
-    if (typeof item.source === 'object' && item.source && 'url' in item.source) return String(item.source.url);
-    return undefined;
-  });
-  const shown = names.filter(Boolean);
-  if (!shown.length) return '';
-  return `\n          ${shown.join('\n          ')}${details.items.length > 3 ? `\n          (+${details.items.length - 3} more)` : ''}`;
+  const names: string[] = [];
+  const visit = (details: unknown) => {
+    const block = details as { type?: string; items?: unknown[]; value?: unknown; chains?: Record<string, Chain> } | undefined;
+    if (!block) return;
+    if (block.type === 'network-tree' && block.chains) names.push(`longest chain: ${longestChain(block.chains).join(' > ')}`);
+    if (block.type === 'list-section') visit(block.value);
+    if (block.type === 'list') for (const item of block.items ?? []) visit(item);
+    if (block.type === 'table' || block.type === 'opportunity')
+      for (const item of block.items ?? []) {
+        const name = rowName(item as Record<string, unknown>);
+        if (name) names.push(name);
+      }
+  };
+  visit(audit.details);
+  if (!names.length) return '';
+  const more = names.length > 3 ? [`(+${names.length - 3} more)`] : [];
+  return ['', ...names.slice(0, 3), ...more].join('\n          ');
 }
 
 /** The element Lighthouse took as the largest contentful paint and how its time splits up. */
@@ -104,6 +140,21 @@ function lcpElement(lhr: Result): string | undefined {
   return phases.length ? `${element}\n          ${phases.join(', ')}` : element;
 }
 
+/** What the blocking time is made of: the long tasks (as Lighthouse simulates them) summed per script. */
+function longTasksByScript(lhr: Result): string {
+  const items = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [];
+  const totals = new Map<string, { ms: number; count: number }>();
+  for (const { url = 'Unattributable', duration = 0 } of items) {
+    const name = url.replace(/^https?:\/\/[^/]+/, '');
+    const total = totals.get(name) ?? { ms: 0, count: 0 };
+    totals.set(name, { ms: total.ms + duration, count: total.count + 1 });
+  }
+  return [...totals]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([name, { ms, count }]) => `${name} ${Math.round(ms)} ms in ${count}`)
+    .join(', ');
+}
+
 async function audit(url: string, port: number): Promise<Result> {
   const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
   const result = await lighthouse(url, flags);
@@ -112,7 +163,7 @@ async function audit(url: string, port: number): Promise<Result> {
   return result.lhr;
 }
 
-function printReport(type: string, url: string, lhr: Result): void {
+export function printReport(type: string, url: string, lhr: Result): void {
   const scores = CATEGORIES.map((id) => `${CATEGORY_LABEL[id]} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
   const metrics = METRICS.map(({ id, label, format }) => {
     const value = lhr.audits[id]?.numericValue;
@@ -130,6 +181,7 @@ function printReport(type: string, url: string, lhr: Result): void {
       if (lcp) console.log(`      - LCP element: ${lcp}`);
     }
     for (const line of failingAudits(lhr, id)) console.log(`      - ${line}`);
+    if (id === 'performance' && (lhr.audits['total-blocking-time']?.score ?? 1) < 1) console.log(`      - Long tasks by script: ${longTasksByScript(lhr)}`);
   }
 }
 
