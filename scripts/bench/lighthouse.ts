@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse [-- <slug> ...] [--pages=<regex>]
+ * npm run bench:lighthouse [-- <slug> ...] [--pages=<regex>] [--categories=accessibility,seo,...]
  * Lighthouse (mobile, default simulated throttling) on the built sites in dist/: each site is served
  * as `npm run serve` does (with the API), and each chosen page type of
  * tests/e2e/support/page-types.ts (default: the available-car vehicle page) is audited for
@@ -8,6 +8,8 @@
  * 100 the audits that cost points (for performance: the metrics that lost points, the LCP element,
  * and the insights and diagnostics Lighthouse flags). The full reports are written to
  * .build/lighthouse/<slug>/<page type>.json (open them in https://googlechrome.github.io/lighthouse/viewer/).
+ * --pages=<regex> picks other page types by name (--pages=. for all); --categories= runs only some
+ * categories (accessibility, best-practices and seo alone are much quicker than with performance).
  * A report, not a gate: exits 0 whatever the scores; non-zero only when it cannot run.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +23,8 @@ import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../lib/paths';
 import { startLocalServer, tenantPort } from '../lib/local-server';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const CATEGORY_LABEL: Record<(typeof CATEGORIES)[number], string> = {
+type Category = (typeof CATEGORIES)[number];
+const CATEGORY_LABEL: Record<Category, string> = {
   performance: 'Perf',
   accessibility: 'A11y',
   'best-practices': 'Best practices',
@@ -58,13 +61,13 @@ function isFailing(audit: Audit | undefined): audit is Audit {
 }
 
 /** The failing audits of one category, as printable lines. */
-function failingAudits(lhr: Result, category: (typeof CATEGORIES)[number]): string[] {
+function failingAudits(lhr: Result, category: Category): string[] {
   const lines: string[] = [];
   for (const ref of lhr.categories[category]?.auditRefs ?? []) {
     if (ref.group === 'hidden') continue;
     const audit = lhr.audits[ref.id];
     if (!isFailing(audit)) continue;
-    const weight = ref.weight > 0 ? ` (weight ${ref.weight})` : '';
+    const weight = ref.weight > 0 ? ` (weight ${Number(ref.weight.toFixed(1))})` : '';
     const value = audit.displayValue ? `: ${audit.displayValue}` : '';
     lines.push(`${audit.title}${value}${weight}${offenders(audit)}`);
   }
@@ -83,7 +86,8 @@ function rowName(item: Record<string, unknown>): string | undefined {
   const node = item.node as { type?: string; selector?: string } | undefined;
   if (node?.type === 'node' && node.selector) return node.selector;
   if (typeof item.groupLabel === 'string' && typeof item.duration === 'number') return `${item.groupLabel} ${Math.round(item.duration)} ms`;
-  const source = item.source as { url?: string; line?: number } | undefined;
+  const source = (item.sourceLocation ?? item.source) as { url?: string; line?: number } | undefined;
+  if (typeof item.description === 'string') return `${item.description}${source?.url ? ` (${source.url})` : ''}`;
   const url = typeof item.url === 'string' ? item.url : source?.url;
   if (!url) return undefined;
   const where = source?.line !== undefined ? `:${source.line + 1}` : '';
@@ -155,25 +159,26 @@ function longTasksByScript(lhr: Result): string {
     .join(', ');
 }
 
-async function audit(url: string, port: number): Promise<Result> {
-  const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
+/** The report of one page, or why Lighthouse could not audit it (it refuses error responses, for one). */
+async function audit(url: string, port: number, categories: Category[]): Promise<Result | string> {
+  const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: categories };
   const result = await lighthouse(url, flags);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  if (!result) return 'Lighthouse returned no report';
+  return result.lhr.runtimeError?.message ?? result.lhr;
 }
 
 export function printReport(type: string, url: string, lhr: Result): void {
-  const scores = CATEGORIES.map((id) => `${CATEGORY_LABEL[id]} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
-  const metrics = METRICS.map(({ id, label, format }) => {
+  const categories = CATEGORIES.filter((id) => lhr.categories[id]);
+  const scores = categories.map((id) => `${CATEGORY_LABEL[id]} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
+  const metrics = METRICS.filter(({ id }) => lhr.audits[id]).map(({ id, label, format }) => {
     const value = lhr.audits[id]?.numericValue;
     return `${label} ${value === undefined ? '-' : format(value)}`;
   });
   console.log(`\n  ${type}  ${url}`);
   console.log(`    ${scores.join('  ')}`);
-  console.log(`    ${metrics.join('  ')}`);
+  if (metrics.length) console.log(`    ${metrics.join('  ')}`);
   for (const warning of lhr.runWarnings) console.log(`    ! ${warning}`);
-  for (const id of CATEGORIES) {
+  for (const id of categories) {
     if ((lhr.categories[id]?.score ?? 0) >= 1) continue;
     console.log(`    ${CATEGORY_LABEL[id]} under 100:`);
     if (id === 'performance') {
@@ -190,6 +195,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const wanted = args.filter((arg) => !arg.startsWith('-'));
   const pagesArg = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
   const pages = pagesArg ? new RegExp(pagesArg) : DEFAULT_PAGES;
+  const categoriesArg = args.find((arg) => arg.startsWith('--categories='))?.slice('--categories='.length);
+  const categories = (categoriesArg?.split(',') ?? [...CATEGORIES]) as Category[];
+  const unknownCategory = categories.filter((id) => !CATEGORIES.includes(id));
+  if (unknownCategory.length) {
+    console.error(`Unknown category ${unknownCategory.join(', ')}: the categories are ${CATEGORIES.join(', ')}.`);
+    process.exit(1);
+  }
   const allSlugs = await listTenantSlugs(ROOT);
   const unknown = wanted.filter((slug) => !allSlugs.includes(slug));
   if (unknown.length) {
@@ -211,6 +223,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startLocalServer({ slugs, allSlugs, basePort });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   let audited = 0;
+  const notAudited: string[] = [];
   try {
     console.log('Lighthouse mobile (simulated throttling: slow 4G, CPU 4x slower), one page at a time.');
     for (const slug of slugs) {
@@ -221,7 +234,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (!chosen.length) console.log(`  no page type matches ${pages}`);
       for (const { type, path: urlPath } of chosen) {
         const url = new URL(urlPath, baseUrl).href;
-        const lhr = await audit(url, chrome.port);
+        const lhr = await audit(url, chrome.port, categories);
+        if (typeof lhr === 'string') {
+          console.log(`\n  ${type}  ${url}\n    not audited: ${lhr}`);
+          // A 404 page answers 404 by design, and Lighthouse audits only pages that load.
+          if (type !== 'not found') notAudited.push(url);
+          continue;
+        }
         const reportDir = path.join(BUILD_CACHE, 'lighthouse', slug);
         mkdirSync(reportDir, { recursive: true });
         writeFileSync(path.join(reportDir, `${type.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.json`), JSON.stringify(lhr));
@@ -234,4 +253,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await server.close();
   }
   console.log(`\n${audited} page(s) audited; full reports in ${path.relative(ROOT, path.join(BUILD_CACHE, 'lighthouse'))}/.`);
+  if (notAudited.length) {
+    console.error(`Lighthouse could not audit ${notAudited.join(', ')}.`);
+    process.exit(1);
+  }
 }
