@@ -20,6 +20,8 @@ const interactionDirective = {
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   outDir: process.env.OUT_DIR ?? 'dist/_dev',
+  // Parallel build shards (scripts/lib/build-tenant.ts) each keep their own content data store.
+  ...(process.env.ASTRO_CACHE_DIR && { cacheDir: process.env.ASTRO_CACHE_DIR }),
   output: 'static',
   trailingSlash: 'ignore',
   compressHTML: true,

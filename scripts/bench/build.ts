@@ -1,8 +1,8 @@
 /**
  * npm run bench:build [-- 1000 10000]
  * Builds one generated dealer tenant at each size and prints wall time, vehicle pages per second
- * and peak memory of the whole build (build script + Astro). Uses a temporary tenants folder and
- * output folder; nothing in tenants/ or dist/ is touched.
+ * and peak memory of the whole build (build script + Astro processes). Uses a temporary tenants
+ * folder and .build/bench-dist for the output; nothing in tenants/ or dist/ is touched.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
@@ -19,6 +19,7 @@ const sizes = process.argv
 const counts = sizes.length ? sizes : [1000, 10000];
 const now = new Date().toISOString();
 const work = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
+const benchDist = path.join(ROOT, '.build', 'bench-dist');
 const locations = await readFile(path.join(ROOT, 'data/demo/bayside-toyota/locations.json'), 'utf8').catch(() => {
   throw new Error('Run `npm run build` (or `npm run data`) once first: the benchmark reuses the demo locations.');
 });
@@ -64,7 +65,9 @@ async function buildOnce(count: number): Promise<Row> {
   const started = performance.now();
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', slug], {
     cwd: ROOT,
-    env: { ...process.env, BUILD_TIMINGS: '1', TENANTS_DIR: tenants, DIST_DIR: path.join(work, 'dist'), BUILD_CACHE_DIR: path.join(work, 'cache') },
+    // The output goes inside the project (.build/ is ignored): a build splits into parallel shards
+    // only there (see shardCount in scripts/lib/build-tenant.ts), as `npm run build` does.
+    env: { ...process.env, BUILD_TIMINGS: '1', TENANTS_DIR: tenants, DIST_DIR: benchDist, BUILD_CACHE_DIR: path.join(work, 'cache') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -89,6 +92,7 @@ try {
   for (const count of counts) rows.push(await buildOnce(count));
 } finally {
   await rm(work, { recursive: true, force: true });
+  await rm(benchDist, { recursive: true, force: true });
 }
 console.log('| cars | pages | wall time | vehicle pages/s | CPU time (all cores) | peak memory |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describeReport, prepareSite, type PrepareReport } from '../../src/site/prepare';
 import { logoPath } from '../../src/site/assets';
@@ -36,6 +37,55 @@ function runAstro(env: Record<string, string>): Promise<void> {
   });
 }
 
+/** Below this many cars one Astro process is quicker than two (each pays the fixed start-up). */
+const SHARD_FROM_CARS = 800;
+
+/**
+ * How many Astro processes build this site (src/site/shard.ts): one per core, at most two, for a
+ * big stock. BUILD_SHARDS overrides. Shards need their output inside the project folder: Astro puts
+ * a build's server chunks next to an outDir there, but shares ./.astro/ for one outside it.
+ */
+function shardCount(cars: number, outDir: string): number {
+  if (!path.resolve(outDir).startsWith(ROOT + path.sep)) return 1;
+  const forced = Number(process.env.BUILD_SHARDS);
+  if (Number.isInteger(forced) && forced >= 1) return forced;
+  return cars >= SHARD_FROM_CARS ? Math.min(2, availableParallelism()) : 1;
+}
+
+/**
+ * Run the shards at once, each into its own folder (and its own content cache), then move the
+ * other shards' car pages into the first shard's output. Everything else the other shards wrote
+ * (the pages without parameters, the same bytes) is dropped.
+ */
+async function runAstroShards(outDir: string, count: number, env: Record<string, string>): Promise<void> {
+  const dirs = Array.from({ length: count }, (_, index) => (index === 0 ? outDir : `${outDir}-shard${index}`));
+  try {
+    // allSettled: a failed shard must not leave the others writing into folders being removed.
+    const results = await Promise.allSettled(
+      dirs.map((dir, index) =>
+        runAstro({
+          ...env,
+          OUT_DIR: dir,
+          ...(count > 1 && { BUILD_SHARD: `${index}/${count}`, ASTRO_CACHE_DIR: path.join(ROOT, 'node_modules', `.astro-shard${index}`) }),
+        }),
+      ),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const dir of dirs.slice(1)) {
+      const cars = path.join(dir, 'cars');
+      for (const entry of await readdir(cars, { withFileTypes: true })) {
+        const target = path.join(outDir, 'cars', entry.name);
+        if (entry.isDirectory() && !existsSync(target)) await rename(path.join(cars, entry.name), target);
+      }
+      // Assets are content-hashed and the same in every shard; copy any the first did not write.
+      await cp(path.join(dir, '_astro'), path.join(outDir, '_astro'), { recursive: true, force: false });
+    }
+  } finally {
+    for (const dir of dirs.slice(1)) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Build one tenant into dist/<slug>/. The site is built in a temporary folder and swapped in only
  * when complete, so a failed build never leaves a partial or mixed dist/<slug>.
@@ -58,7 +108,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   await rm(tmpDir, { recursive: true, force: true });
   try {
     const astroStarted = performance.now();
-    await runAstro({ SITE_DATA: snapshot, OUT_DIR: tmpDir, SITE_URL: tenant.url, TENANT_SLUG: tenant.slug });
+    await runAstroShards(tmpDir, shardCount(site.cars.length, tmpDir), { SITE_DATA: snapshot, SITE_URL: tenant.url, TENANT_SLUG: tenant.slug });
     lap('astro', astroStarted);
     const postStarted = performance.now();
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));

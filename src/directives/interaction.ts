@@ -4,22 +4,20 @@ import type { ClientDirective } from 'astro';
  * `client:interaction`: hydrate an island on the shopper's first touch, hover, focus or key press
  * in it, not on load. Until then the island is its server-rendered HTML and no framework code is
  * fetched, so a page of such islands has nothing to block the main thread (issue 4's 0 ms total
- * blocking time). A click that lands before hydration is held and replayed once the island is live,
- * so the first tap is never lost.
+ * blocking time). A click (or arrow key) that lands before hydration is held and replayed once the
+ * island is live, so the first tap is never lost.
  *
  * Options (`client:interaction={{ ... }}`):
  * - `stored`: storage keys (localStorage or sessionStorage); when one holds a value the island
  *   hydrates at once, because its state differs from the static HTML (a saved favourite, a
  *   signed-in shopper, a car waiting to be saved).
- * - `visible`: hydrate as soon as it is on screen instead (for islands that act by themselves,
- *   like a spin viewer that turns once on load).
  */
 export interface InteractionOptions {
   stored?: string[];
-  visible?: boolean;
 }
 
 const WAKE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const HELD_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
 const EMPTY_VALUES = new Set(['', '[]', '{}', 'null', 'false']);
 
 function readStorage(storage: () => Storage, key: string): string | null {
@@ -53,6 +51,15 @@ const interaction: ClientDirective = (load, options, el) => {
     void start();
   };
 
+  // Arrow keys pressed while the island is still waking (a keyboard user tabbed in and went on)
+  // are kept and played again once it is live. Enter and Space are left alone: they become clicks.
+  const heldKeys: { target: EventTarget; key: string }[] = [];
+  const holdKey = (event: KeyboardEvent) => {
+    if (!HELD_KEYS.has(event.key) || !event.target) return;
+    event.preventDefault();
+    heldKeys.push({ target: event.target, key: event.key });
+  };
+
   const start = async () => {
     if (started) return;
     started = true;
@@ -60,11 +67,11 @@ const interaction: ClientDirective = (load, options, el) => {
     const hydrate = await load();
     await hydrate();
     el.removeEventListener('click', holdClick, true);
-    if (heldClick?.isConnected) {
-      // React attaches its listeners when hydration starts; let it finish this task first.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      heldClick.click();
-    }
+    el.removeEventListener('keydown', holdKey, true);
+    // React attaches its listeners when hydration starts; let it finish this task first.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (heldClick?.isConnected) heldClick.click();
+    for (const { target, key } of heldKeys) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   };
 
   if (settings.stored && hasStoredValue(settings.stored)) {
@@ -73,15 +80,7 @@ const interaction: ClientDirective = (load, options, el) => {
   }
   for (const type of WAKE_EVENTS) el.addEventListener(type, start, { passive: true });
   el.addEventListener('click', holdClick, true);
-  // A spin that turns by itself does not turn for people who asked for less motion: no need to wake it.
-  if (settings.visible && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      void start();
-    });
-    for (const child of el.children) observer.observe(child);
-  }
+  el.addEventListener('keydown', holdKey, true);
 };
 
 export default interaction;

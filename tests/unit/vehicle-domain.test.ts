@@ -17,7 +17,7 @@ import {
   videoUrls,
   walkaroundUrl,
 } from '../../src/domain/vehicle/media';
-import { autoRotateNext, frameAfterDrag } from '../../src/domain/vehicle/spin';
+import { autoRotateNext, frameAfterDrag, spinAngleText } from '../../src/domain/vehicle/spin';
 import { availability, carJsonLd } from '../../src/domain/vehicle/json-ld';
 import { allSpecifications, caravanSpecifications, carDetails, keyInformation, usedCarExtras } from '../../src/domain/vehicle/specs';
 import { enquireLabel, vehicleActions } from '../../src/domain/vehicle/status';
@@ -200,6 +200,15 @@ describe('360 spin (SPEC 9: 20 px per step)', () => {
     }
     expect(ticks).toBe(12);
     expect(frame).toBe(0);
+  });
+
+  it.each([
+    [0, 36, 'Angle 0 degrees'],
+    [9, 36, 'Angle 90 degrees'],
+    [1, 24, 'Angle 15 degrees'],
+    [35, 36, 'Angle 350 degrees'],
+  ])('frame %i of %i reads "%s"', (frame, count, text) => {
+    expect(spinAngleText(frame, count)).toBe(text);
   });
 });
 

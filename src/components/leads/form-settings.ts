@@ -2,9 +2,10 @@ import { dealershipOptions } from '../../domain/leads/dealerships';
 import type { FormSettings } from '../../islands/forms/types';
 import type { SiteData } from '../../site/types';
 import { LeadsSchema } from '../../tenant/schema/leads';
+import { perSite } from '../../site/memo';
 
-/** What a lead form island needs to know about the site (the API applies the same rules). */
-export function formSettings(site: SiteData): FormSettings {
+/** What a lead form island needs to know about the site (the API applies the same rules). Once per build. */
+export const formSettings = perSite((site: SiteData): FormSettings => {
   const leads = LeadsSchema.parse((site.tenant as { leads?: unknown }).leads ?? {});
   return {
     messageRequired: leads.message_required,
@@ -13,4 +14,11 @@ export function formSettings(site: SiteData): FormSettings {
     minFillMs: leads.min_fill_ms,
     dealerships: dealershipOptions(site.locations),
   };
-}
+});
+
+/**
+ * Settings for a form about one car (the vehicle page's enquiry, test drive, photos and finance
+ * forms). Those never ask for a dealership, since the car has its own, so the dealership list is
+ * left out: four copies of it in island props were most of a dealer group's vehicle page.
+ */
+export const carFormSettings = perSite((site: SiteData): FormSettings => ({ ...formSettings(site), dealerships: [] }));

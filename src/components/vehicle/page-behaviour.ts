@@ -20,7 +20,9 @@ function onScroll(): void {
 
 export function initVehiclePage(): void {
   window.addEventListener('scroll', onScroll, { passive: true });
-  onScroll();
+  // A page opened part-way down (back button, #anchor) needs the bars at once; reading scrollY
+  // here would force a layout inside this script's task, so wait for the frame that lays out anyway.
+  requestAnimationFrame(onScroll);
 
   const announcement = document.querySelector<HTMLElement>('[data-announcement]');
   const close = announcement?.querySelector<HTMLButtonElement>('[data-announcement-close]');

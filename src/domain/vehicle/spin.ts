@@ -17,3 +17,8 @@ export function autoRotateNext(frame: number, ticks: number, frameCount: number)
   if (frameCount <= 1 || ticks >= frameCount) return undefined;
   return (frame + 1) % frameCount;
 }
+
+/** The spin's accessible value text for a frame ("Angle 90 degrees"). */
+export function spinAngleText(frame: number, frameCount: number): string {
+  return `Angle ${Math.round((frame * 360) / Math.max(frameCount, 1))} degrees`;
+}

@@ -5,6 +5,8 @@ export interface ReserveFormProps {
   car: { id: string | number; name: string };
   /** The deposit text (tenant labels.reserve_deposit, SPEC default $200). */
   deposit: string;
+  /** The site's leads.min_fill_ms: the API refuses a form sent sooner after it appeared. */
+  minFillMs: number;
 }
 
 const FIELDS = [
@@ -21,7 +23,7 @@ type Done = { deposit: string; redirect?: string | null };
  * The /cars/{slug}/checkout reserve form: contact details, sent as a 'reserve' lead to
  * POST /api/reserve, which also asks the payment provider for the deposit.
  */
-export default function ReserveForm({ car, deposit }: ReserveFormProps) {
+export default function ReserveForm({ car, deposit, minFillMs }: ReserveFormProps) {
   const ids = useId();
   const startedAt = useRef(0);
   const key = useRef('');
@@ -47,6 +49,9 @@ export default function ReserveForm({ car, deposit }: ReserveFormProps) {
     setErrors({});
     setFormError(undefined);
     try {
+      // A bot fills a form in no time; a person who is this quick just waits a moment (as the lead forms do).
+      const wait = startedAt.current + minFillMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
       const response = await fetch('/api/reserve', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { autoRotateNext, frameAfterDrag, SPIN_INTERVAL_MS } from '../../domain/vehicle/spin';
+import { frameAfterDrag, spinAngleText } from '../../domain/vehicle/spin';
 import { CAROUSEL_HEIGHT, CAROUSEL_WIDTH } from '../../domain/vehicle/media';
 import { SafeImage } from './SafeImage';
 
@@ -8,40 +8,30 @@ interface Props {
   name: string;
   /** Turn by itself once around on load (SPEC 4), unless the site disables it. */
   autoRotate: boolean;
-  intervalMs?: number;
+  /** The first frame is the page's main image: fetch it first. */
+  priority?: boolean;
 }
 
-/** 360 spin: auto-rotates one loop, then drag (20 px per frame) or the arrow keys turn it. */
-export default function SpinViewer({ frames, name, autoRotate, intervalMs = SPIN_INTERVAL_MS }: Props) {
+/**
+ * 360 spin: drag (20 px per frame) or the arrow keys turn it. Its one turn on load is played on
+ * the server-rendered markup by src/components/vehicle/spin-autoplay.ts, without React (the viewer
+ * island hydrates only when touched); once live, this takes over at the frame that was showing.
+ */
+export default function SpinViewer({ frames, name, autoRotate, priority = false }: Props) {
   const [frame, setFrame] = useState(0);
-  const [rotating, setRotating] = useState(autoRotate && !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [live, setLive] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; start: number } | null>(null);
 
   useEffect(() => {
+    const shown = Number(root.current?.dataset.frame);
+    if (shown > 0 && shown < frames.length) setFrame(shown);
+    setLive(true);
     // Preload every frame so turning is smooth.
     for (const url of frames) new Image().src = url;
   }, [frames]);
 
-  useEffect(() => {
-    if (!rotating) return;
-    let ticks = 0;
-    let current = 0;
-    const timer = window.setInterval(() => {
-      const next = autoRotateNext(current, ticks, frames.length);
-      if (next === undefined) {
-        window.clearInterval(timer);
-        setRotating(false);
-        return;
-      }
-      current = next;
-      ticks++;
-      setFrame(next);
-    }, intervalMs);
-    return () => window.clearInterval(timer);
-  }, [rotating, frames.length, intervalMs]);
-
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    setRotating(false);
     drag.current = { x: event.clientX, start: frame };
     event.currentTarget.setPointerCapture(event.pointerId);
   };
@@ -55,12 +45,12 @@ export default function SpinViewer({ frames, name, autoRotate, intervalMs = SPIN
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    setRotating(false);
     setFrame((current) => (current + (event.key === 'ArrowRight' ? 1 : -1) + frames.length) % frames.length);
   };
 
   return (
     <div
+      ref={root}
       className="spin"
       role="slider"
       tabIndex={0}
@@ -68,16 +58,24 @@ export default function SpinViewer({ frames, name, autoRotate, intervalMs = SPIN
       aria-valuemin={1}
       aria-valuemax={frames.length}
       aria-valuenow={frame + 1}
-      aria-valuetext={`Angle ${Math.round((frame * 360) / frames.length)} degrees`}
+      aria-valuetext={spinAngleText(frame, frames.length)}
       data-frame={frame}
-      data-rotating={rotating ? 'true' : 'false'}
+      data-rotating={autoRotate && !live ? 'true' : 'false'}
+      data-spin-frames={autoRotate && !live ? JSON.stringify(frames) : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       onKeyDown={onKeyDown}
     >
-      <SafeImage src={frames[frame]!} alt="" width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} draggable={false} />
+      <SafeImage
+        src={frames[frame]!}
+        alt=""
+        width={CAROUSEL_WIDTH}
+        height={CAROUSEL_HEIGHT}
+        draggable={false}
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
+      />
     </div>
   );
 }

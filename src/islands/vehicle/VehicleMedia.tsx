@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   CAROUSEL_HEIGHT,
   CAROUSEL_WIDTH,
@@ -10,10 +10,8 @@ import {
   type Slide,
 } from '../../domain/vehicle/media';
 import { SafeImage } from './SafeImage';
+import SpinViewer from './SpinViewer';
 import './vehicle-media.css';
-
-// The spin viewer is only fetched once the Spin view is on screen (SPEC: heavy viewers load when used).
-const SpinViewer = lazy(() => import('./SpinViewer'));
 
 interface Props {
   name: string;
@@ -42,14 +40,12 @@ function VideoSlide({ url, title }: { url: string; title: string }) {
 export default function VehicleMedia({ name, slides, views, initialView, spinImages, autoRotate, walkaround, interiorImage }: Props) {
   const [view, setView] = useState<MediaView>(initialView);
   const [index, setIndex] = useState(0);
-  const [mounted, setMounted] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const count = slides.length;
   const imageCount = slides.filter((slide) => slide.kind === 'image').length;
   const slide = slides[index];
 
-  useEffect(() => setMounted(true), []);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -101,14 +97,7 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
         </div>
       )}
 
-      {view === 'spin' &&
-        (mounted ? (
-          <Suspense fallback={<SafeImage src={spinImages[0]!} alt={`360 view of the ${name} loading`} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />}>
-            <SpinViewer frames={spinImages} name={name} autoRotate={autoRotate} />
-          </Suspense>
-        ) : (
-          <SafeImage src={spinImages[0]!} alt={`360 view of the ${name}`} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} fetchPriority="high" />
-        ))}
+      {view === 'spin' && <SpinViewer frames={spinImages} name={name} autoRotate={autoRotate} priority={initialView === 'spin'} />}
 
       {view === 'walkaround' && walkaround && <VideoSlide url={walkaround} title={`Walkaround video of the ${name}`} />}
 

@@ -60,9 +60,9 @@ export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
       const directive = island.getAttribute('client');
-      // client:interaction islands wait for the shopper (see hydrateByInteraction), unless told to wake when visible.
-      if (directive === 'interaction' && !(JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: { visible?: boolean } }).value?.visible) return true;
-      if (directive !== 'visible' && directive !== 'interaction') return false;
+      // client:interaction islands wait for the shopper (see hydrateByInteraction).
+      if (directive === 'interaction') return true;
+      if (directive !== 'visible') return false;
       // An island box is display: contents; Astro watches its children, so do the same.
       return [...island.children].every((child) => {
         const box = child.getBoundingClientRect();
