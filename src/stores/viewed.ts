@@ -1,30 +1,12 @@
 import { persistentJSON } from '@nanostores/persistent';
+import { VIEWED_CARS_KEY, withViewedCar, type ViewedCar } from '../domain/viewed-cars';
 
-/** SPEC 3 "Viewed car record". */
-export interface ViewedCar {
-  id: string;
-  stocknum?: string | null;
-  make: string;
-  model: string;
-  body?: string | null;
-  simple_body?: string | null;
-}
-
-/** How many recently viewed cars are kept. */
-export const VIEWED_LIMIT = 20;
+export { VIEWED_LIMIT, type ViewedCar } from '../domain/viewed-cars';
 
 /** Recently viewed cars, newest first, in local storage (per dealer site, since each is its own origin). */
-export const $viewedCars = persistentJSON<ViewedCar[]>('viewed_cars', []);
+export const $viewedCars = persistentJSON<ViewedCar[]>(VIEWED_CARS_KEY, []);
 
 /** Records a vehicle page view: moves the car to the front, keeping at most VIEWED_LIMIT. */
 export function recordViewedCar(car: ViewedCar): void {
-  const record: ViewedCar = {
-    id: String(car.id),
-    stocknum: car.stocknum ?? null,
-    make: car.make,
-    model: car.model,
-    body: car.body ?? null,
-    simple_body: car.simple_body ?? null,
-  };
-  $viewedCars.set([record, ...$viewedCars.get().filter((viewed) => viewed.id !== record.id)].slice(0, VIEWED_LIMIT));
+  $viewedCars.set(withViewedCar($viewedCars.get(), car));
 }
