@@ -1,20 +1,12 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { allTenantSlugs, E2E_BASE_PORT, tenantBaseUrl } from './tests/e2e/support/tenants';
+import { CHROMIUM_FLAGS } from './scripts/lib/chromium-flags';
 
 // Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here. The apt package
 // chromium-headless-shell (same engine, no browser UI) ran the browser suite about 2.5 times
 // faster than full Chromium in headless mode on the 2-core machine; .ci/run installs it.
 const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const slugs = allTenantSlugs();
 
 export default defineConfig({
@@ -28,7 +20,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath, args: chromiumArgs },
+    launchOptions: { executablePath, args: CHROMIUM_FLAGS },
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },

@@ -25,6 +25,7 @@ import type { SiteData } from '../../src/site/types';
 import { listTenantSlugs } from '../../src/tenant/load';
 import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../lib/paths';
 import { startLocalServer, tenantPort } from '../lib/local-server';
+import { CHROMIUM_FLAGS } from '../lib/chromium-flags';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -42,17 +43,8 @@ const METRICS: { id: string; label: string; format: (value: number) => string }[
   { id: 'cumulative-layout-shift', label: 'CLS', format: (value) => value.toFixed(3) },
   { id: 'speed-index', label: 'SI', format: (ms) => `${(ms / 1000).toFixed(1)} s` },
 ];
-/** Chromium flags verified on these machines (TOOLCHAIN.md); chrome-launcher adds its own quiet defaults. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The verified flags (TOOLCHAIN.md), headless; chrome-launcher adds its own quiet defaults. */
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const DEFAULT_PAGES = /^vehicle \(available\)$/;
 
 type Audit = Result['audits'][string];

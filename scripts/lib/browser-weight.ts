@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Response } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './chromium-flags';
 
 /** The two screens a page is measured on: a phone and a desktop. */
 export const VIEWPORTS = {
@@ -23,15 +24,7 @@ export interface BrowserWeight {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 
