@@ -38,7 +38,8 @@ export function hasStoredValue(keys: readonly string[]): boolean {
 const interaction: ClientDirective = (load, options, el) => {
   const settings = (typeof options.value === 'object' && options.value ? options.value : {}) as InteractionOptions;
   let started = false;
-  let heldClick: HTMLElement | undefined;
+  // Every click while waking, in order: a quick shopper may tap twice (Gallery, then Next).
+  const heldClicks: HTMLElement[] = [];
 
   const holdClick = (event: Event) => {
     // The target may be an <svg> or <path> inside a button: replay on the nearest HTML element.
@@ -47,7 +48,7 @@ const interaction: ClientDirective = (load, options, el) => {
     if (!target) return;
     event.preventDefault();
     event.stopPropagation();
-    heldClick = target;
+    heldClicks.push(target);
     void start();
   };
 
@@ -70,7 +71,10 @@ const interaction: ClientDirective = (load, options, el) => {
     el.removeEventListener('keydown', holdKey, true);
     // React attaches its listeners when hydration starts; let it finish this task first.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    if (heldClick?.isConnected) heldClick.click();
+    for (const target of heldClicks) {
+      if (target.isConnected) target.click();
+      await new Promise((resolve) => setTimeout(resolve, 0)); // let React render between taps
+    }
     for (const { target, key } of heldKeys) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   };
 
