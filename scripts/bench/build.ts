@@ -1,7 +1,8 @@
 /**
  * npm run bench:build [-- 1000 10000]
  * Builds one generated dealer tenant at each size and prints wall time, vehicle pages per second
- * and peak memory of the whole build (build script + Astro processes). Uses a temporary tenants
+ * and peak memory of the whole build (build script + Astro processes). KEEP_BENCH=1 keeps the output in
+ * .build/bench-dist; ASTRO_PROF=<dir> writes CPU profiles of the Astro processes. Uses a temporary tenants
  * folder and .build/bench-dist for the output; nothing in tenants/ or dist/ is touched.
  */
 import { spawn } from 'node:child_process';
@@ -92,7 +93,7 @@ try {
   for (const count of counts) rows.push(await buildOnce(count));
 } finally {
   await rm(work, { recursive: true, force: true });
-  await rm(benchDist, { recursive: true, force: true });
+  if (!process.env.KEEP_BENCH) await rm(benchDist, { recursive: true, force: true });
 }
 console.log('| cars | pages | wall time | vehicle pages/s | CPU time (all cores) | peak memory |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');

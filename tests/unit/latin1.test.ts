@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { latin1Html, latin1Json } from '../../src/site/latin1';
+
+/** Reads numeric references back the way a browser does. */
+const decode = (html: string) =>
+  html
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+const isLatin1 = (text: string) => [...text].every((char) => char.codePointAt(0)! <= 0xff);
+
+describe('latin1Html', () => {
+  it('escapes markup and writes characters above U+00FF as references', () => {
+    expect(latin1Html('the owner’s manual <b> & "keys"…')).toBe('the owner&#x2019;s manual &lt;b&gt; &amp; &quot;keys&quot;&#x2026;');
+  });
+
+  it('keeps Latin-1 letters as they are and reads back to the same text, emoji included', () => {
+    const text = 'Citroën C5 · Škoda Octavia — 5★ service 🚗';
+    const html = latin1Html(text);
+    expect(html).toContain('Citroën C5 · ');
+    expect(isLatin1(html)).toBe(true);
+    expect(decode(html)).toBe(text);
+  });
+});
+
+describe('latin1Json', () => {
+  it('is JSON that parses back to the same value, with no character above U+00FF and no "<"', () => {
+    const value = { name: 'Škoda Kodiaq — 7 seats 🚗', description: '</script><script>alert(1)</script>' };
+    const json = latin1Json(value);
+    expect(isLatin1(json)).toBe(true);
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
