@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { whenIdle } from '../browser/idle';
 
 /**
  * `client:interaction`: hydrate an island on the shopper's first touch, hover, focus or key press
@@ -9,8 +10,8 @@ import type { ClientDirective } from 'astro';
  *
  * Options (`client:interaction={{ ... }}`):
  * - `stored`: storage keys (localStorage or sessionStorage); when one holds a value the island
- *   hydrates at once, because its state differs from the static HTML (a saved favourite, a
- *   signed-in shopper, a car waiting to be saved).
+ *   hydrates as soon as the page is idle, because its state differs from the static HTML (a saved
+ *   favourite, a signed-in shopper, a car waiting to be saved).
  */
 export interface InteractionOptions {
   stored?: string[];
@@ -78,13 +79,13 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const { target, key } of heldKeys) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   };
 
-  if (settings.stored && hasStoredValue(settings.stored)) {
-    void start();
-    return;
-  }
   for (const type of WAKE_EVENTS) el.addEventListener(type, start, { passive: true });
   el.addEventListener('click', holdClick, true);
   el.addEventListener('keydown', holdKey, true);
+  // Storage is read when the page is idle, not while it loads; a tap before then wakes the island
+  // as usual, and one during hydration is held like any other.
+  const { stored } = settings;
+  if (stored) whenIdle(() => !started && hasStoredValue(stored) && void start());
 };
 
 export default interaction;

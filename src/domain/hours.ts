@@ -141,7 +141,9 @@ function specialText(entry: SpecialHours): string {
   return entry.start_hour && entry.end_hour ? `${clockTime(entry.start_hour)} - ${clockTime(entry.end_hour)}` : 'Open';
 }
 
-const longDate = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Made on first use, not at module load (see format.ts).
+let longDateFormat: Intl.DateTimeFormat | undefined;
+const longDate = () => (longDateFormat ??= new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /**
  * Holiday (special) hours of a group of locations from `today` (yyyy-mm-dd) on, by date. A date
@@ -156,7 +158,7 @@ export function holidayLines(special: SpecialHours[], locations: Pick<Location, 
   }
   return [...byDate.keys()].sort().flatMap((date) => {
     const entries = byDate.get(date)!;
-    const day = longDate.format(new Date(`${date}T00:00:00Z`));
+    const day = longDate().format(new Date(`${date}T00:00:00Z`));
     const name = entries.find((entry) => entry.name)?.name ?? null;
     const texts = new Set(entries.map(specialText));
     if (texts.size === 1) return [{ date, day, name, hours: specialText(entries[0]!) }];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKm, formatPhone, formatPrice } from '../../src/domain/format';
+import { formatCents, formatKm, formatNumber, formatPhone, formatPrice } from '../../src/domain/format';
 import { imageTag, type TagSettings } from '../../src/domain/tags';
 import { isListed, isSelected, soldCutoff } from '../../src/domain/stock';
 import { contactLocationSlug, locationGroupName, locationSlug, sortLocations } from '../../src/domain/locations';
@@ -22,6 +22,18 @@ describe('formatting (SPEC 9)', () => {
   ])('price %s -> %s', (amount, text) => expect(formatPrice(amount)).toBe(text));
 
   it('km with thousands separators', () => expect(formatKm(78500)).toBe('78,500 km'));
+
+  it.each([
+    [7, '7'],
+    [1234, '1,234'],
+    [1234567.4, '1,234,567'],
+    [-98765, '-98,765'],
+  ])('number %s -> %s, grouped as en-AU does', (value, text) => {
+    expect(formatNumber(value)).toBe(text);
+    expect(formatNumber(value)).toBe(new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 }).format(value));
+  });
+
+  it('cents', () => expect(formatCents(1234.5)).toBe('$1,234.50'));
 
   it.each([
     ['+61732456100', '07 3245 6100'],
