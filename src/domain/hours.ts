@@ -143,7 +143,8 @@ function specialText(entry: SpecialHours): string {
 
 // Made on first use, not at module load (see format.ts).
 let longDateFormat: Intl.DateTimeFormat | undefined;
-const longDate = () => (longDateFormat ??= new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const longDate = () =>
+  (longDateFormat ??= new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /**
  * Holiday (special) hours of a group of locations from `today` (yyyy-mm-dd) on, by date. A date
