@@ -39,28 +39,42 @@ export function hasStoredValue(keys: readonly string[]): boolean {
 const interaction: ClientDirective = (load, options, el) => {
   const settings = (typeof options.value === 'object' && options.value ? options.value : {}) as InteractionOptions;
   let started = false;
-  // Every click while waking, in order: a quick shopper may tap twice (Gallery, then Next).
-  const heldClicks: HTMLElement[] = [];
+  // Every click and held key while waking, in order: a quick shopper may tap twice (Gallery, then
+  // Spin). The holders stay until the queue is replayed, so a tap that lands after hydration but
+  // before an earlier held tap's replay still waits its turn.
+  const held: { target: HTMLElement | EventTarget; key?: string }[] = [];
+  let replaying = false;
 
   const holdClick = (event: Event) => {
+    if (replaying) return;
     // The target may be an <svg> or <path> inside a button: replay on the nearest HTML element.
     let target = event.target instanceof Element ? event.target : null;
     while (target && !(target instanceof HTMLElement)) target = target.parentElement;
     if (!target) return;
     event.preventDefault();
     event.stopPropagation();
-    heldClicks.push(target);
+    held.push({ target });
     void start();
   };
 
   // Arrow keys pressed while the island is still waking (a keyboard user tabbed in and went on)
   // are kept and played again once it is live. Enter and Space are left alone: they become clicks.
-  const heldKeys: { target: EventTarget; key: string }[] = [];
   const holdKey = (event: KeyboardEvent) => {
-    if (!HELD_KEYS.has(event.key) || !event.target) return;
+    if (replaying || !HELD_KEYS.has(event.key) || !event.target) return;
     event.preventDefault();
-    heldKeys.push({ target: event.target, key: event.key });
+    held.push({ target: event.target, key: event.key });
   };
+
+  const replay = ({ target, key }: (typeof held)[number]) => {
+    replaying = true;
+    try {
+      if (key) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      else if (target instanceof HTMLElement && target.isConnected) target.click();
+    } finally {
+      replaying = false;
+    }
+  };
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   const start = async () => {
     if (started) return;
@@ -68,15 +82,11 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const type of WAKE_EVENTS) el.removeEventListener(type, start);
     const hydrate = await load();
     await hydrate();
+    // React attaches its listeners when hydration starts; let it finish this task first, and
+    // render between replayed taps.
+    for (await nextTask(); held.length > 0; await nextTask()) replay(held.shift()!);
     el.removeEventListener('click', holdClick, true);
     el.removeEventListener('keydown', holdKey, true);
-    // React attaches its listeners when hydration starts; let it finish this task first.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    for (const target of heldClicks) {
-      if (target.isConnected) target.click();
-      await new Promise((resolve) => setTimeout(resolve, 0)); // let React render between taps
-    }
-    for (const { target, key } of heldKeys) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   };
 
   for (const type of WAKE_EVENTS) el.addEventListener(type, start, { passive: true });
