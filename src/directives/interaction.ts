@@ -61,7 +61,9 @@ const interaction: ClientDirective = (load, options, el) => {
   // are kept and played again once it is live. Enter and Space are left alone: they become clicks.
   const holdKey = (event: KeyboardEvent) => {
     if (replaying || !HELD_KEYS.has(event.key) || !event.target) return;
+    // Not passed on: once hydrated, React would act on it now and again when it is replayed.
     event.preventDefault();
+    event.stopPropagation();
     held.push({ target: event.target, key: event.key });
   };
 
