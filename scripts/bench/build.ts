@@ -66,8 +66,7 @@ async function buildOnce(count: number): Promise<Row> {
   const started = performance.now();
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', slug], {
     cwd: ROOT,
-    // The output goes inside the project (.build/ is ignored): a build splits into parallel shards
-    // only there (see shardCount in scripts/lib/build-tenant.ts), as `npm run build` does.
+    // The output goes inside the project (.build/ is ignored), as `npm run build`'s does.
     env: { ...process.env, BUILD_TIMINGS: '1', TENANTS_DIR: tenants, DIST_DIR: benchDist, BUILD_CACHE_DIR: path.join(work, 'cache') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -83,7 +82,8 @@ async function buildOnce(count: number): Promise<Row> {
   if (code !== 0) throw new Error(`build of ${count} cars failed:\n${output}`);
   const pages = Number(/(\d+) pages/.exec(output)?.[1] ?? 0);
   const timings = /timings: (.*)/.exec(output)?.[1];
-  if (timings) console.log(`${count} cars: ${timings}`);
+  const threads = /render threads: (.*)/.exec(output)?.[1];
+  if (timings) console.log(`${count} cars: ${timings}${threads ? `; rendered per thread: ${threads}` : ''}`);
   return { cars: count, pages, seconds, cpuSeconds, peakMiB: peak / 1024 / 1024 };
 }
 

@@ -28,6 +28,18 @@ async function isFresh(tenant: LoadedTenant, hash: string | undefined): Promise<
   }
 }
 
+/**
+ * The time a build is made at: what "sold within N days", opening hours, the footer year and the
+ * like are worked out against. SOURCE_DATE_EPOCH (seconds; the reproducible-builds convention) fixes
+ * it, so the same inputs build the same bytes.
+ */
+export function buildTime(env: Record<string, string | undefined> = process.env, clock = () => new Date()): Date {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch === undefined || epoch === '') return clock();
+  if (!/^\d+$/.test(epoch)) throw new BuildInputError(`SOURCE_DATE_EPOCH=${epoch}: expected whole seconds since 1970-01-01 UTC`);
+  return new Date(Number(epoch) * 1000);
+}
+
 /** Validate the tenants, then build each into dist/<slug>/. Returns the slugs built. */
 export async function buildSites({ slugs, onlyStale = false, log = console.log }: BuildOptions = {}): Promise<LoadedTenant[]> {
   let tenants: LoadedTenant[];
@@ -38,7 +50,7 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
     throw error;
   }
   await ensureDemoData(tenants, log);
-  const now = new Date();
+  const now = buildTime();
   for (const tenant of tenants) {
     const hash = await tenantInputsHash(tenant);
     if (onlyStale && (await isFresh(tenant, hash))) {

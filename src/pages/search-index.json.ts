@@ -2,15 +2,12 @@ import type { APIRoute } from 'astro';
 import { getSite } from '../site/data';
 import { siteSearchData } from '../search/site-search';
 import { encodeIndex } from '../search/index-file';
-import { isFirstShard } from '../site/shard';
 
 /**
  * The embedded search engine's data: the tenant's listed cars as search documents, written to
  * dist/<slug>/search-index.json and fetched by the search island on its first search.
  */
 export const GET: APIRoute = () => {
-  // Only the first build shard's files outside /cars/ are kept (src/site/shard.ts): skip the work.
-  if (!isFirstShard()) return new Response('{}');
   const site = getSite();
   return new Response(JSON.stringify(encodeIndex(siteSearchData(site).docs, site.builtAt)), { headers: { 'Content-Type': 'application/json' } });
 };

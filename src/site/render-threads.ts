@@ -1,0 +1,220 @@
+/**
+ * Astro renders a site's pages on one thread. This integration adds render threads
+ * (src/site/render-worker.mjs) that load the prerender bundle of Astro's one Vite build and render
+ * and write pages alongside the main thread, so a big site uses a second core without a second
+ * `astro build` and its memory. BUILD_THREADS=<n> (threads in all, the main one included) turns it
+ * on; scripts/lib/build-tenant.ts sets it. Endpoints, status pages and redirects stay with Astro.
+ */
+import { readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AstroConfig, AstroIntegration, AstroPrerenderer } from 'astro';
+
+type RouteData = Parameters<AstroPrerenderer['render']>[1]['routeData'];
+
+/** Pages in flight per render thread: enough that it never waits for the busy main thread. */
+const THREAD_DEPTH = 4;
+/** The main thread renders one page at a time; its other pages wait for a free thread. */
+const MAIN_DEPTH = 1;
+
+/** Astro's `build.concurrency` for this many threads: every thread's pages, plus the main one's. */
+export function renderConcurrency(threads: number): number {
+  return threads > 1 ? MAIN_DEPTH + THREAD_DEPTH * (threads - 1) : 2;
+}
+
+export function renderThreadCount(env: Record<string, string | undefined> = process.env): number {
+  const count = Number(env.BUILD_THREADS ?? 1);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`BUILD_THREADS=${env.BUILD_THREADS}: expected a whole number of at least 1`);
+  return count;
+}
+
+/**
+ * Where Astro writes a page with `build.format: 'directory'`: <outDir>/<path>/index.html. Status
+ * pages (404.html), endpoints and other formats are left to Astro (undefined).
+ */
+export function pageFile(
+  config: { outDir: URL; build: Pick<AstroConfig['build'], 'format'> },
+  url: string,
+  route: Pick<RouteData, 'type' | 'route'>,
+): string | undefined {
+  if (route.type !== 'page' || config.build.format !== 'directory' || /^\/(404|500)$/.test(route.route)) return undefined;
+  const { pathname } = new URL(url);
+  return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, config.outDir));
+}
+
+const routeKey = (route: RouteData) => `${route.route}\u0000${route.component}`;
+
+/**
+ * Node's own import(). Astro loads this module (from astro.config.mjs) through Vite's module
+ * runner, which is closed by the time pages render; and the main thread must share the very module
+ * instance Astro's prerenderer imports.
+ */
+const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+
+/** The prerender bundle's entry module, as Astro's default prerenderer imports it. */
+async function prerenderEntryUrl(config: AstroConfig): Promise<string> {
+  const astroDir = path.dirname(createRequire(config.root).resolve('astro/package.json'));
+  const { getPrerenderOutputDirectory } = (await nativeImport(pathToFileURL(path.join(astroDir, 'dist/prerender/utils.js')).href)) as {
+    getPrerenderOutputDirectory(settings: { buildOutput: string; config: AstroConfig }): URL;
+  };
+  const dir = getPrerenderOutputDirectory({ buildOutput: 'static', config });
+  const entry = (await readdir(dir)).find((name) => name.startsWith('prerender-entry') && name.endsWith('.mjs'));
+  if (!entry) throw new Error(`render threads: no prerender-entry*.mjs in ${fileURLToPath(dir)}`);
+  return new URL(entry, dir).href;
+}
+
+/** What a render thread needs of Astro's build internals to write each page's head. */
+interface BuildInternals {
+  pagesByKeys: Map<string, { styles: unknown }>;
+  entrySpecifierToBundleMap: Map<string, string>;
+}
+
+interface PrerenderApp {
+  setInternals(internals: BuildInternals): void;
+  getSettings(): { scripts: unknown[] };
+}
+
+interface Reply {
+  id: number;
+  /** The thread wrote the page itself. */
+  written?: boolean;
+  error?: string;
+  status?: number;
+  statusText?: string;
+  headers?: [string, string][];
+  body?: ArrayBuffer | null;
+}
+
+class RenderThread {
+  private next = 0;
+  private readonly pending = new Map<number, { resolve: (response: Response) => void; reject: (error: Error) => void }>();
+  readonly ready: Promise<void>;
+
+  constructor(private readonly worker: Worker) {
+    this.ready = new Promise((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (message: Reply | { ready: true }) => ('ready' in message ? resolve() : this.settle(message)));
+    });
+    // A thread that dies fails its pages (and so the build) instead of leaving them waiting.
+    worker.on('error', (error) => this.failAll(error));
+    worker.on('exit', (code) => this.failAll(new Error(`render thread exited (code ${code})`)));
+  }
+
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  /** Pages sent to this thread. */
+  rendered = 0;
+
+  render(url: string, route: RouteData, file: string): Promise<Response> {
+    const id = this.next++;
+    this.rendered++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, url, route: routeKey(route), file });
+    });
+  }
+
+  private settle(reply: Reply): void {
+    const waiting = this.pending.get(reply.id);
+    this.pending.delete(reply.id);
+    if (!waiting) return;
+    if (reply.error !== undefined) waiting.reject(new Error(reply.error));
+    // No body: Astro then writes nothing, as the thread has written the page.
+    else if (reply.written) waiting.resolve(new Response(null));
+    else waiting.resolve(new Response(reply.body ?? null, { status: reply.status, statusText: reply.statusText, headers: reply.headers }));
+  }
+
+  private failAll(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+
+  terminate(): Promise<number> {
+    this.worker.removeAllListeners('exit');
+    return this.worker.terminate();
+  }
+}
+
+function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, count: number): AstroPrerenderer {
+  let threads: RenderThread[] = [];
+  let mainBusy = 0;
+  let mainRendered = 0;
+  const waiting: (() => void)[] = [];
+  // A freed slot may suit any waiting page (a thread takes only pages), so all of them look again.
+  const wake = () => waiting.splice(0).forEach((resolve) => resolve());
+
+  return {
+    name: 'render-threads',
+    async setup() {
+      const entryUrl = await prerenderEntryUrl(config);
+      const { app } = (await nativeImport(entryUrl)) as { app: PrerenderApp };
+      // The default prerenderer hands the app Astro's build internals; keep them for the threads.
+      let internals: BuildInternals | undefined;
+      const setInternals = app.setInternals;
+      app.setInternals = (value) => {
+        internals = value;
+        setInternals.call(app, value);
+      };
+      try {
+        await defaults.setup?.();
+      } finally {
+        app.setInternals = setInternals;
+      }
+      if (!internals) throw new Error('render threads: the prerender app was not given its build internals');
+      const workerData = {
+        entryUrl,
+        pages: [...internals.pagesByKeys].map(([key, page]) => [key, { styles: page.styles }]),
+        bundles: [...internals.entrySpecifierToBundleMap],
+        scripts: app.getSettings().scripts,
+      };
+      const script = new URL('./src/site/render-worker.mjs', config.root);
+      threads = Array.from({ length: count - 1 }, () => new RenderThread(new Worker(script, { workerData })));
+      await Promise.all(threads.map((thread) => thread.ready));
+    },
+    getStaticPaths: () => defaults.getStaticPaths(),
+    async render(request, options) {
+      const file = options.collectMetadata ? undefined : pageFile(config, request.url, options.routeData);
+      for (;;) {
+        const thread = file && threads.find((candidate) => candidate.inFlight < THREAD_DEPTH);
+        if (thread) return thread.render(request.url, options.routeData, file).finally(wake);
+        if (mainBusy < MAIN_DEPTH) {
+          mainBusy++;
+          mainRendered++;
+          try {
+            return await defaults.render(request, options);
+          } finally {
+            mainBusy--;
+            wake();
+          }
+        }
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    },
+    async teardown() {
+      // Past Astro's logger (the build runs --silent): scripts/lib/build-tenant.ts prints it with BUILD_TIMINGS.
+      process.stdout.write(`render threads: ${[mainRendered, ...threads.map((thread) => thread.rendered)].join(' + ')} pages\n`);
+      await Promise.all(threads.map((thread) => thread.terminate()));
+      threads = [];
+      await defaults.teardown?.();
+    },
+  };
+}
+
+export function renderThreads(count = renderThreadCount()): AstroIntegration {
+  let config: AstroConfig;
+  return {
+    name: 'render-threads',
+    hooks: {
+      'astro:config:done': ({ config: done }) => {
+        config = done;
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        if (count > 1) setPrerenderer((defaults) => threadedPrerenderer(defaults, config, count));
+      },
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTime } from '../../scripts/lib/build-all';
+import { heapLimitMiB } from '../../scripts/lib/build-tenant';
+import { pageFile, renderConcurrency, renderThreadCount } from '../../src/site/render-threads';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'render-threads-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('render threads (src/site/render-threads.ts)', () => {
+  const config = { outDir: pathToFileURL('/out/site/'), build: { format: 'directory' as const } };
+
+  it('writes a page where Astro would: <outDir>/<path>/index.html', () => {
+    expect(pageFile(config, 'https://dealer.example/cars/2024-toyota-rav4-gxl-1/', { type: 'page', route: '/cars/[slug]' })).toBe(
+      '/out/site/cars/2024-toyota-rav4-gxl-1/index.html',
+    );
+    expect(pageFile(config, 'https://dealer.example/search/used-cars', { type: 'page', route: '/search/[...route]' })).toBe(
+      '/out/site/search/used-cars/index.html',
+    );
+    expect(pageFile(config, 'https://dealer.example/', { type: 'page', route: '/' })).toBe('/out/site/index.html');
+    expect(pageFile(config, 'https://dealer.example/cars/caf%C3%A9-car/', { type: 'page', route: '/cars/[slug]' })).toBe('/out/site/cars/café-car/index.html');
+  });
+
+  it('leaves endpoints, status pages and other output formats to Astro', () => {
+    expect(pageFile(config, 'https://dealer.example/sitemap-index.json', { type: 'endpoint', route: '/sitemap-index.json' })).toBeUndefined();
+    expect(pageFile(config, 'https://dealer.example/404', { type: 'page', route: '/404' })).toBeUndefined();
+    expect(pageFile({ ...config, build: { format: 'file' } }, 'https://dealer.example/about/', { type: 'page', route: '/about' })).toBeUndefined();
+  });
+
+  it('reads BUILD_THREADS, and keeps every thread busy with enough pages in flight', () => {
+    expect(renderThreadCount({})).toBe(1);
+    expect(renderThreadCount({ BUILD_THREADS: '2' })).toBe(2);
+    expect(() => renderThreadCount({ BUILD_THREADS: 'two' })).toThrow('BUILD_THREADS=two: expected a whole number of at least 1');
+    expect(() => renderThreadCount({ BUILD_THREADS: '0' })).toThrow('BUILD_THREADS=0');
+    expect(renderConcurrency(1)).toBe(2);
+    expect(renderConcurrency(2)).toBe(5);
+    expect(renderConcurrency(3)).toBe(9);
+  });
+
+  it('sizes the heap limit from the site data: 512 MiB at least, more for a big stock', () => {
+    expect(heapLimitMiB(2 * 2 ** 20)).toBe(512);
+    expect(heapLimitMiB(45 * 2 ** 20)).toBe(616);
+    expect(heapLimitMiB(450 * 2 ** 20)).toBe(3856);
+  });
+});
+
+describe('SOURCE_DATE_EPOCH (scripts/lib/build-all.ts)', () => {
+  it('fixes the build time, or takes the clock when unset', () => {
+    expect(buildTime({ SOURCE_DATE_EPOCH: '1795500000' }).toISOString()).toBe('2026-11-24T06:00:00.000Z');
+    expect(buildTime({}, () => new Date('2026-01-02T03:04:05Z')).toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(() => buildTime({ SOURCE_DATE_EPOCH: 'yesterday' })).toThrow('SOURCE_DATE_EPOCH=yesterday: expected whole seconds since 1970-01-01 UTC');
+  });
+});
+
+/** Every file under `dir`, relative path to bytes. */
+function readTree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(dir, file), readFileSync(file));
+    }
+  }
+  return files;
+}
+
+function build(threads: number, dist: string) {
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts', 'fixture-dealer'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      TENANTS_DIR: path.resolve(root, 'tests/fixtures/tenants/valid'),
+      DIST_DIR: dist,
+      BUILD_CACHE_DIR: path.join(work, 'cache'),
+      BUILD_THREADS: String(threads),
+      BUILD_TIMINGS: '1',
+      SOURCE_DATE_EPOCH: '1795500000',
+    },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+describe('a build on two threads', () => {
+  it('writes the same bytes as a build on one, with pages rendered on the second thread', () => {
+    const one = path.join(work, 'one');
+    const two = path.join(work, 'two');
+    build(1, one);
+    const log = build(2, two);
+    const [main, thread] = (/render threads: (\d+) \+ (\d+) pages/.exec(log) ?? []).slice(1).map(Number);
+    expect(thread).toBeGreaterThan(10);
+    expect(main).toBeGreaterThan(0);
+    const expected = readTree(path.join(one, 'fixture-dealer'));
+    const actual = readTree(path.join(two, 'fixture-dealer'));
+    expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+    const different = [...expected].filter(([file, bytes]) => !actual.get(file)!.equals(bytes)).map(([file]) => file);
+    expect(different).toEqual([]);
+  }, 180_000);
+});
