@@ -80,7 +80,7 @@ async function buildOnce(count: number): Promise<Row> {
   clearInterval(poll);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`build of ${count} cars failed:\n${output}`);
-  const pages = Number(/(\d+) pages/.exec(output)?.[1] ?? 0);
+  const pages = Number(/✔ [^:]+: (\d+) pages/.exec(output)?.[1] ?? 0);
   const timings = /timings: (.*)/.exec(output)?.[1];
   const threads = /render threads: (.*)/.exec(output)?.[1];
   if (timings) console.log(`${count} cars: ${timings}${threads ? `; rendered per thread: ${threads}` : ''}`);

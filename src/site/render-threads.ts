@@ -89,6 +89,8 @@ interface Reply {
 
 class RenderThread {
   private next = 0;
+  /** Why the thread stopped, once it has: its later pages fail at once instead of waiting forever. */
+  private failure: Error | undefined;
   private readonly pending = new Map<number, { resolve: (response: Response) => void; reject: (error: Error) => void }>();
   readonly ready: Promise<void>;
 
@@ -113,6 +115,7 @@ class RenderThread {
     const id = this.next++;
     this.rendered++;
     return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, url, route: routeKey(route), file });
     });
@@ -129,6 +132,7 @@ class RenderThread {
   }
 
   private failAll(error: Error): void {
+    this.failure ??= error;
     for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
   }

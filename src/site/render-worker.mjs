@@ -1,7 +1,8 @@
 /* global Request */
 // A render thread of src/site/render-threads.ts: it loads the same prerender bundle as Astro's own
-// build and renders the pages it is sent, returning each one's bytes.
+// build, then renders and writes the pages it is sent.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { dirname } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -16,8 +17,13 @@ app.setOptions({ settings: { scripts }, logger: { options: { destination: app.lo
 const routeKey = (route) => `${route.route}\u0000${route.component}`;
 const routes = new Map(app.manifest.routes.map((/** @type {{ routeData: any }} */ { routeData }) => [routeKey(routeData), routeData]));
 
+// Every route's getStaticPaths (the site data, read and indexed) runs now, while the main thread
+// does the same, rather than on this thread's first pages.
+const warm = new StaticPaths(app).getAll();
+
 parentPort?.on('message', async (/** @type {{ id: number, url: string, route: string, file: string }} */ { id, url, route, file }) => {
   try {
+    await warm;
     const routeData = routes.get(route);
     if (!routeData) throw new Error(`render thread: no route ${route.replace('\u0000', ' ')}`);
     const response = await app.render(new Request(url), { routeData });
