@@ -33,8 +33,20 @@ export interface SearchPageConfig {
   facets: string[];
 }
 
-/** Facets with at least two values in stock (or one, for the route's own filter), in panel order. */
+const facetsOfDocs = new WeakMap<SearchDocument[], string[]>();
+
+/**
+ * Facets with at least two values in stock (or one, for the route's own filter), in panel order.
+ * Every search page of a site asks with the same documents; the scan (all of them, for a field with
+ * one value) is done once.
+ */
 export function usefulFacets(docs: SearchDocument[]): string[] {
+  let facets = facetsOfDocs.get(docs);
+  if (!facets) facetsOfDocs.set(docs, (facets = scanFacets(docs)));
+  return [...facets];
+}
+
+function scanFacets(docs: SearchDocument[]): string[] {
   return REFINEMENT_FIELDS.filter((field) => {
     const values = new Set<string>();
     for (const doc of docs) {

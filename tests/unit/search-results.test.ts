@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collapseSoldRuns, displayCount } from '../../src/search/results';
+import type { SearchDocument } from '../../src/search/document';
+import { usefulFacets } from '../../src/search/page-config';
 import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_QUICK_PICKS, snapToStep } from '../../src/search/price';
 
 const sold = (hit: string) => hit.startsWith('S');
@@ -69,5 +71,26 @@ describe('price slider and fields (SPEC 5)', () => {
     expect(parseAmountField('25k')).toBe(25_000);
     expect(parseAmountField('  ')).toBeUndefined();
     expect(parseAmountField('abc')).toBeUndefined();
+  });
+});
+
+describe('useful facets (src/search/page-config.ts)', () => {
+  const docs = [
+    { car_type: 'used', make: 'Toyota', model: 'RAV4', body: 'SUV', year: 2020, dealership: 'Capalaba' },
+    { car_type: 'used', make: 'Toyota', model: 'Corolla', body: 'Hatch', year: 2020, dealership: 'Capalaba' },
+  ] as unknown as SearchDocument[];
+
+  it('offers a facet with two values in stock, and car type, make and model with one', () => {
+    const facets = usefulFacets(docs);
+    expect(facets).toEqual(expect.arrayContaining(['car_type', 'make', 'model', 'body']));
+    expect(facets).not.toContain('year');
+    expect(facets).not.toContain('dealership');
+  });
+
+  it('answers a page of the same site from the first scan, without sharing its list', () => {
+    const first = usefulFacets(docs);
+    first.push('changed by a caller');
+    expect(usefulFacets(docs)).not.toContain('changed by a caller');
+    expect(usefulFacets(docs.slice(0, 1))).not.toContain('body');
   });
 });
