@@ -27,7 +27,7 @@ if (!dirs.length) {
 }
 /** The pages to check in `dir`, as paths: all of them, or with `--sample` every 10th car's pages. */
 async function pagesOf(dir: string): Promise<string[]> {
-  const files = await listHtmlFiles(dir);
+  const files = listHtmlFiles(dir);
   if (!sample) return files.map((file) => path.join(dir, file));
   const carSlugs = [...new Set(files.map((file) => /^cars\/([^/]+)\/.+/.exec(file)?.[1]).filter((slug) => slug !== undefined))];
   const kept = new Set(carSlugs.filter((_, index) => index % CAR_SAMPLE_EVERY === 0));

@@ -136,7 +136,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
     throw error;
   }
 
-  const pages = (await listHtmlFiles(tmpDir)).length;
+  const pages = listHtmlFiles(tmpDir).length;
   const target = siteDir(tenant.slug);
   const old = path.join(DIST, `.old-${tenant.slug}`);
   await rm(old, { recursive: true, force: true });

@@ -1,9 +1,12 @@
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** Every .html file under `dir`, as paths relative to it (forward slashes). */
-export async function listHtmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+/**
+ * Every .html file under `dir`, as paths relative to it (forward slashes). One blocking walk: the
+ * promise-based one costs a thread-pool round trip per folder, and a big site has one per car.
+ */
+export function listHtmlFiles(dir: string): string[] {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))

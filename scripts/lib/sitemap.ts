@@ -1,19 +1,24 @@
-import { open, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalUrl } from '../../src/site/seo';
 import { htmlFileToPath, listHtmlFiles } from './html-files';
 
 const NOINDEX = /<meta name="robots" content="[^"]*noindex/;
 
-/** The first 4 KB of a page: its <head> meta tags, without reading 10,000 whole pages. */
-async function readHead(file: string): Promise<string> {
-  const handle = await open(file, 'r');
+const head = Buffer.alloc(4096);
+
+/**
+ * The first 4 KB of a page: its <head> meta tags, without reading 10,000 whole pages. Blocking
+ * reads, one after another: 0.3 s for 10,000 pages here, against 1.2 s for promise-based reads 32
+ * at a time (2.5 s one at a time).
+ */
+function readHead(file: string): string {
+  const fd = openSync(file, 'r');
   try {
-    const buffer = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.toString('utf8', 0, bytesRead);
+    return head.toString('utf8', 0, readSync(fd, head, 0, head.length, 0));
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -26,15 +31,8 @@ function escapeXml(text: string): string {
  * product adds is listed without being registered anywhere. Pages marked noindex are left out.
  */
 export async function writeSitemap(outDir: string, siteUrl: string, lastmod: string): Promise<number> {
-  const files = (await listHtmlFiles(outDir)).filter((file) => file !== '404.html');
-  // Heads are read 32 at a time: one after another, 10,000 pages took 2.5 s.
-  const indexed = new Array<boolean>(files.length);
-  let next = 0;
-  const reader = async () => {
-    for (let index = next++; index < files.length; index = next++) indexed[index] = !NOINDEX.test(await readHead(path.join(outDir, files[index]!)));
-  };
-  await Promise.all(Array.from({ length: 32 }, reader));
-  const urls = files.filter((_, index) => indexed[index]).map((file) => canonicalUrl(siteUrl, htmlFileToPath(file)));
+  const files = listHtmlFiles(outDir).filter((file) => file !== '404.html');
+  const urls = files.filter((file) => !NOINDEX.test(readHead(path.join(outDir, file)))).map((file) => canonicalUrl(siteUrl, htmlFileToPath(file)));
   const day = lastmod.slice(0, 10);
   const body = urls.map((url) => `<url><loc>${escapeXml(url)}</loc><lastmod>${day}</lastmod></url>`).join('\n');
   await writeFile(
