@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadTenants, TenantConfigError, TenantConfigErrors, type LoadedTenant } from '../../src/tenant/load';
 import { FeedReadError } from '../../src/feeds/load';
+import { renderThreadCount } from '../../src/site/render-threads';
 import { buildTenant, summarise } from './build-tenant';
 import { tenantInputsHash } from './inputs-hash';
 import { ROOT, siteDir, stampFile } from './paths';
@@ -51,6 +52,11 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
   }
   await ensureDemoData(tenants, log);
   const now = buildTime();
+  try {
+    renderThreadCount(); // BUILD_THREADS, checked before any site is built
+  } catch (error) {
+    throw new BuildInputError((error as Error).message);
+  }
   for (const tenant of tenants) {
     const hash = await tenantInputsHash(tenant);
     if (onlyStale && (await isFresh(tenant, hash))) {

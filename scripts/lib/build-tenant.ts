@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describeReport, prepareSite, type PrepareReport } from '../../src/site/prepare';
+import { renderThreadCount } from '../../src/site/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
 import { writeHeadersFile } from './headers';
@@ -59,8 +60,7 @@ const THREADS_FROM_CARS = 800;
  * two (a third is no quicker on two cores), for a big stock. BUILD_THREADS overrides.
  */
 function threadCount(cars: number): number {
-  const forced = Number(process.env.BUILD_THREADS);
-  if (Number.isInteger(forced) && forced >= 1) return forced;
+  if (process.env.BUILD_THREADS) return renderThreadCount();
   return cars >= THREADS_FROM_CARS ? Math.min(2, availableParallelism()) : 1;
 }
 
@@ -89,7 +89,7 @@ async function writeSiteSnapshot(
 
 /**
  * Collect this script's copy of the site data (about 340 MB at 10,000 cars) before the Astro
- * processes start: left alone, an idle script never collects it, and it counts in the build's peak
+ * process starts: left alone, an idle script never collects it, and it counts in the build's peak
  * memory for the whole build.
  */
 function collectGarbage(): void {

@@ -97,6 +97,7 @@ class RenderThread {
   constructor(private readonly worker: Worker) {
     this.ready = new Promise((resolve, reject) => {
       worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`render thread exited before it was ready (code ${code})`)));
       worker.on('message', (message: Reply | { ready: true }) => ('ready' in message ? resolve() : this.settle(message)));
     });
     // A thread that dies fails its pages (and so the build) instead of leaving them waiting.
