@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
-import { renderConcurrency, renderThreadCount, renderThreads } from './src/site/render-threads.ts';
+import { buildConcurrency, renderThreads } from './src/site/render-threads.ts';
 
 /**
  * `client:interaction` (src/directives/interaction.ts): hydrate on the first touch, hover or focus.
@@ -17,7 +17,8 @@ const interactionDirective = {
 };
 
 // One Astro build per tenant: scripts/build.ts sets SITE_URL, OUT_DIR and SITE_DATA (the
-// validated tenant and feeds) for each. See README "How a build works".
+// validated tenant and feeds) for each, and SITE_DATA_READY (src/site/render-threads.ts), as it
+// starts Astro before the data is ready. See README "How a build works".
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   outDir: process.env.OUT_DIR ?? 'dist/_dev',
@@ -27,7 +28,7 @@ export default defineConfig({
   build: {
     format: 'directory',
     // Pages in flight: enough to keep every render thread (src/site/render-threads.ts) busy.
-    concurrency: renderConcurrency(renderThreadCount()),
+    concurrency: buildConcurrency(),
     inlineStylesheets: 'auto',
   },
   integrations: [react(), interactionDirective, renderThreads()],

@@ -3,15 +3,14 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { describeReport, prepareSite, type PrepareReport } from '../../src/site/prepare';
-import { renderThreadCount } from '../../src/site/render-threads';
+import { describeReport, prepareFeeds, readFeeds, type FeedTexts, type PrepareReport } from '../../src/site/prepare';
+import { maxRenderThreads, renderThreadCount, type SiteDataReady } from '../../src/site/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
 import { writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
-import { DIST, ROOT, siteDir, snapshotFile } from './paths';
+import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
 import { writeSitemap } from './sitemap';
 
 export interface TenantBuildResult {
@@ -28,8 +27,9 @@ const MAX_REPORTED_RECORDS = 20;
  * Run `astro build` for one prepared site in a child process (a clean module graph per tenant).
  * ASTRO_PROF=<dir> writes each Astro process's CPU profile there (open it in Chrome DevTools).
  */
-function runAstro(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
+function runAstro(env: Record<string, string>): { done: Promise<string>; stop(): void } {
+  let stop = () => {};
+  const done = new Promise<string>((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
@@ -49,7 +49,11 @@ function runAstro(env: Record<string, string>): Promise<string> {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`astro build failed (exit ${code}):\n${output.trim()}`))));
+    stop = () => child.kill();
   });
+  // Its failure is reported when awaited; this only keeps an early one from counting as unhandled.
+  done.catch(() => {});
+  return { done, stop };
 }
 
 /** Below this many cars a second render thread costs more to start than it saves. */
@@ -61,36 +65,36 @@ const THREADS_FROM_CARS = 800;
  */
 function threadCount(cars: number): number {
   if (process.env.BUILD_THREADS) return renderThreadCount();
-  return cars >= THREADS_FROM_CARS ? Math.min(2, availableParallelism()) : 1;
+  return cars >= THREADS_FROM_CARS ? maxRenderThreads() : 1;
 }
 
 /**
  * Old-space limit for the Astro process and each of its render threads, in MiB. Rendering makes
  * short-lived garbage that V8 otherwise lets grow to several times the live heap (800 MiB of 200 MiB
  * live at 10,000 cars); a limit makes it collect sooner at no cost in speed. The live heap is
- * mostly the site data, about four times its JSON size, so the limit follows that size.
+ * mostly the site data, about four times its JSON size. The limit is set as Astro starts, before
+ * the site data exists, so it follows the size of the feeds it is made from (at most that size).
  */
-export function heapLimitMiB(snapshotBytes: number): number {
-  return Math.max(512, Math.ceil(256 + (8 * snapshotBytes) / 2 ** 20));
+export function heapLimitMiB(feedBytes: number): number {
+  return Math.max(512, Math.ceil(256 + (8 * feedBytes) / 2 ** 20));
 }
 
-/** Read and validate the feeds and write the site data Astro reads; only its figures are kept. */
+/** Validate the feeds read and write the site data Astro reads; only its figures are kept. */
 async function writeSiteSnapshot(
   tenant: LoadedTenant,
+  texts: FeedTexts,
   now: Date,
-): Promise<{ report: PrepareReport; cars: number; builtAt: string; snapshot: string; snapshotBytes: number }> {
-  const { site, report } = await prepareSite(tenant, ROOT, now);
-  const snapshot = snapshotFile(tenant.slug);
-  await mkdir(path.dirname(snapshot), { recursive: true });
-  const json = JSON.stringify(site);
-  await writeFile(snapshot, json);
-  return { report, cars: site.cars.length, builtAt: site.builtAt, snapshot, snapshotBytes: Buffer.byteLength(json) };
+  snapshot: string,
+): Promise<{ report: PrepareReport; cars: number; builtAt: string }> {
+  const { site, report } = prepareFeeds(tenant, texts, now);
+  await writeFile(snapshot, JSON.stringify(site));
+  return { report, cars: site.cars.length, builtAt: site.builtAt };
 }
 
 /**
- * Collect this script's copy of the site data (about 340 MB at 10,000 cars) before the Astro
- * process starts: left alone, an idle script never collects it, and it counts in the build's peak
- * memory for the whole build.
+ * Collect this script's copy of the site data (about 340 MB at 10,000 cars) once it is written,
+ * before Astro reads it: left alone, an idle script never collects it, and it counts in the build's
+ * peak memory for the whole build.
  */
 function collectGarbage(): void {
   v8.setFlagsFromString('--expose-gc');
@@ -105,25 +109,47 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   const started = performance.now();
   const timings: Record<string, number> = {};
   const lap = (name: string, since: number) => (timings[name] = (performance.now() - since) / 1000);
-  const { report, cars, builtAt, snapshot, snapshotBytes } = await writeSiteSnapshot(tenant, now);
+  let texts: FeedTexts | undefined = await readFeeds(tenant, ROOT);
+  const feedBytes = Object.values(texts).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const snapshot = snapshotFile(tenant.slug);
+  const ready = readyFile(tenant.slug);
+  await mkdir(path.dirname(snapshot), { recursive: true });
+  await rm(ready, { force: true });
+
+  const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
+  await rm(tmpDir, { recursive: true, force: true });
+  // Astro starts now: its Vite builds need no site data, so they run while this process validates
+  // the feeds. Astro waits for the ready file before it renders (src/site/render-threads.ts).
+  const astroStarted = performance.now();
+  const astro = runAstro({
+    OUT_DIR: tmpDir,
+    SITE_DATA: snapshot,
+    SITE_DATA_READY: ready,
+    SITE_URL: tenant.url,
+    TENANT_SLUG: tenant.slug,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`].filter(Boolean).join(' '),
+  });
+  let prepared: Awaited<ReturnType<typeof writeSiteSnapshot>>;
+  try {
+    prepared = await writeSiteSnapshot(tenant, texts, now, snapshot);
+    texts = undefined;
+    const signal: SiteDataReady = { threads: threadCount(prepared.cars) };
+    await writeFile(ready, JSON.stringify(signal));
+  } catch (error) {
+    astro.stop();
+    await astro.done.catch(() => {});
+    await rm(tmpDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { report, builtAt } = prepared;
   lap('prepare', started);
   const problems = describeReport(report);
   for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
   if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
   collectGarbage();
 
-  const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
-  await rm(tmpDir, { recursive: true, force: true });
   try {
-    const astroStarted = performance.now();
-    const astroOutput = await runAstro({
-      OUT_DIR: tmpDir,
-      SITE_DATA: snapshot,
-      SITE_URL: tenant.url,
-      TENANT_SLUG: tenant.slug,
-      BUILD_THREADS: String(threadCount(cars)),
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(snapshotBytes)}`].filter(Boolean).join(' '),
-    });
+    const astroOutput = await astro.done;
     lap('astro', astroStarted);
     if (process.env.BUILD_TIMINGS) for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
     const postStarted = performance.now();
@@ -150,7 +176,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
         .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
         .join(', ')}`,
     );
-  return { slug: tenant.slug, pages, cars, report, seconds: (performance.now() - started) / 1000 };
+  return { slug: tenant.slug, pages, cars: prepared.cars, report, seconds: (performance.now() - started) / 1000 };
 }
 
 /** "712 pages, 689 cars listed; 3 bad records left out; 41 not listed (sold before cut-off or hidden)" */

@@ -9,4 +9,6 @@ export const BUILD_CACHE = path.resolve(ROOT, process.env.BUILD_CACHE_DIR ?? '.b
 
 export const siteDir = (slug: string) => path.join(DIST, slug);
 export const snapshotFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site.json');
+/** Written once site.json is complete; `astro build` waits for it (src/site/render-threads.ts). */
+export const readyFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site.ready.json');
 export const stampFile = (slug: string) => path.join(BUILD_CACHE, slug, 'stamp.json');

@@ -34,9 +34,8 @@ export class FeedReadError extends Error {
 
 const FETCH_TIMEOUT_MS = 30_000;
 
-/** Read a feed source: an http(s) URL, or a path relative to `root`. Returns the parsed JSON. */
-export async function readFeedSource(feed: FeedName, source: string, root: string): Promise<unknown> {
-  let text: string;
+/** Read a feed source as text: an http(s) URL, or a path relative to `root`. */
+export async function readFeedText(feed: FeedName, source: string, root: string): Promise<string> {
   if (/^https?:\/\//.test(source)) {
     let response: Response;
     try {
@@ -45,15 +44,18 @@ export async function readFeedSource(feed: FeedName, source: string, root: strin
       throw new FeedReadError(feed, source, `could not fetch: ${(error as Error).message}`);
     }
     if (!response.ok) throw new FeedReadError(feed, source, `HTTP ${response.status} ${response.statusText}`);
-    text = await response.text();
-  } else {
-    try {
-      text = await readFile(path.resolve(root, source), 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new FeedReadError(feed, source, code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`);
-    }
+    return response.text();
   }
+  try {
+    return await readFile(path.resolve(root, source), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new FeedReadError(feed, source, code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`);
+  }
+}
+
+/** Parse a feed's text as JSON. */
+export function parseFeedText(feed: FeedName, source: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -133,5 +135,5 @@ export function describeRejected(record: RejectedRecord): string[] {
 
 /** Read and validate one feed. */
 export async function loadFeed<N extends FeedName>(feed: N, source: string, root: string): Promise<FeedResult<N>> {
-  return validateFeed(feed, await readFeedSource(feed, source, root), source);
+  return validateFeed(feed, parseFeedText(feed, source, await readFeedText(feed, source, root)), source);
 }

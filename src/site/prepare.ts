@@ -1,5 +1,5 @@
 import { selectStock } from '../domain/stock';
-import { describeRejected, loadFeed, type RejectedRecord } from '../feeds/load';
+import { describeRejected, parseFeedText, readFeedText, validateFeed, type RejectedRecord } from '../feeds/load';
 import type { FeedName } from '../feeds/schemas';
 import type { Tenant } from '../tenant/schema';
 import type { SiteData } from './types';
@@ -14,43 +14,56 @@ export interface PrepareReport {
   notListed: number;
 }
 
-/** Load and validate every feed of a tenant and apply its stock selection at `now`. */
-export async function prepareSite(tenant: Tenant, root: string, now: Date): Promise<{ site: SiteData; report: PrepareReport }> {
+const FEED_NAMES: FeedName[] = ['cars', 'locations', 'special_hours', 'models', 'reviews', 'manufacturers', 'offers'];
+
+/** The text of each feed a tenant names, read (or fetched) but not yet parsed. */
+export type FeedTexts = Partial<Record<FeedName, string>>;
+
+/** Read every feed of a tenant. Cheap next to parsing and validating them (prepareFeeds). */
+export async function readFeeds(tenant: Tenant, root: string): Promise<FeedTexts> {
+  const entries = await Promise.all(
+    FEED_NAMES.map(async (name) => {
+      const source = tenant.feeds[name];
+      return [name, source ? await readFeedText(name, source, root) : undefined] as const;
+    }),
+  );
+  return Object.fromEntries(entries.filter(([, text]) => text !== undefined));
+}
+
+/** Parse and validate feeds already read, and apply the tenant's stock selection at `now`. */
+export function prepareFeeds(tenant: Tenant, texts: FeedTexts, now: Date): { site: SiteData; report: PrepareReport } {
   const rejected: RejectedRecord[] = [];
   const read: PrepareReport['read'] = {};
 
-  async function feed<N extends FeedName>(name: N) {
+  function feed<N extends FeedName>(name: N) {
     const source = tenant.feeds[name];
-    if (!source) return [];
-    const result = await loadFeed(name, source, root);
+    const text = texts[name];
+    if (!source || text === undefined) return [];
+    const result = validateFeed(name, parseFeedText(name, source, text), source);
     rejected.push(...result.rejected);
     read[name] = result.records.length + result.rejected.length;
     return result.records;
   }
 
-  const [cars, locations, specialHours, models, reviews, manufacturers, offers] = await Promise.all([
-    feed('cars'),
-    feed('locations'),
-    feed('special_hours'),
-    feed('models'),
-    feed('reviews'),
-    feed('manufacturers'),
-    feed('offers'),
-  ]);
-
+  const cars = feed('cars');
   const stock = selectStock(cars, tenant.stock, now.getTime());
   const site: SiteData = {
     tenant,
     builtAt: now.toISOString(),
     cars: stock.listed,
-    locations: locations.filter((location) => location.visible),
-    specialHours,
-    models,
-    reviews,
-    manufacturers,
-    offers,
+    locations: feed('locations').filter((location) => location.visible),
+    specialHours: feed('special_hours'),
+    models: feed('models'),
+    reviews: feed('reviews'),
+    manufacturers: feed('manufacturers'),
+    offers: feed('offers'),
   };
   return { site, report: { rejected, read, notSelected: stock.notSelected, notListed: stock.notListed } };
+}
+
+/** Load and validate every feed of a tenant and apply its stock selection at `now`. */
+export async function prepareSite(tenant: Tenant, root: string, now: Date): Promise<{ site: SiteData; report: PrepareReport }> {
+  return prepareFeeds(tenant, await readFeeds(tenant, root), now);
 }
 
 /** Lines describing what was left out, for the build log. */

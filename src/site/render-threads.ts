@@ -5,8 +5,10 @@
  * `astro build` and its memory. BUILD_THREADS=<n> (threads in all, the main one included) turns it
  * on; scripts/lib/build-tenant.ts sets it. Endpoints, status pages and redirects stay with Astro.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,16 +20,55 @@ type RouteData = Parameters<AstroPrerenderer['render']>[1]['routeData'];
 const THREAD_DEPTH = 4;
 /** The main thread renders one page at a time; its other pages wait for a free thread. */
 const MAIN_DEPTH = 1;
+/**
+ * Pages waiting besides those: while Astro writes the main thread's last page, the main thread
+ * takes one of these instead of sitting idle until a thread finishes a page.
+ */
+const SPARE_PAGES = 2;
 
 /** Astro's `build.concurrency` for this many threads: every thread's pages, plus the main one's. */
 export function renderConcurrency(threads: number): number {
-  return threads > 1 ? MAIN_DEPTH + THREAD_DEPTH * (threads - 1) : 2;
+  return threads > 1 ? MAIN_DEPTH + THREAD_DEPTH * (threads - 1) + SPARE_PAGES : 2;
 }
 
 export function renderThreadCount(env: Record<string, string | undefined> = process.env): number {
   const count = Number(env.BUILD_THREADS ?? 1);
   if (!Number.isInteger(count) || count < 1) throw new Error(`BUILD_THREADS=${env.BUILD_THREADS}: expected a whole number of at least 1`);
   return count;
+}
+
+/** The most threads a build may render a big site on: BUILD_THREADS, or one per core up to two (a third is no quicker on two cores). */
+export function maxRenderThreads(env: Record<string, string | undefined> = process.env, cores = availableParallelism()): number {
+  return env.BUILD_THREADS ? renderThreadCount(env) : Math.min(2, cores);
+}
+
+/**
+ * Astro's `build.concurrency`, fixed before the thread count is known when the build script
+ * decides it later (SITE_DATA_READY): enough pages for the most threads it may choose.
+ */
+export function buildConcurrency(env: Record<string, string | undefined> = process.env): number {
+  return renderConcurrency(env.SITE_DATA_READY ? maxRenderThreads(env) : renderThreadCount(env));
+}
+
+/** What the build script writes to SITE_DATA_READY once the site data is complete. */
+export interface SiteDataReady {
+  threads: number;
+}
+
+const READY_POLL_MS = 20;
+
+/**
+ * scripts/lib/build-tenant.ts starts `astro build` while it still prepares the site data, and
+ * writes the SITE_DATA_READY file when the data is in place. Pages must not render before that.
+ * Stops waiting if the build script has gone (this process was orphaned).
+ */
+async function waitForSiteData(readyFile: string): Promise<SiteDataReady> {
+  const parent = process.ppid;
+  while (!existsSync(readyFile)) {
+    if (process.ppid !== parent) throw new Error(`render threads: the build script stopped before the site data was ready (${readyFile})`);
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  return JSON.parse(readFileSync(readyFile, 'utf8')) as SiteDataReady;
 }
 
 /**
@@ -144,8 +185,10 @@ class RenderThread {
   }
 }
 
-function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, count: number): AstroPrerenderer {
+function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, readyFile: string | undefined): AstroPrerenderer {
   let threads: RenderThread[] = [];
+  /** Pages the main thread renders at once: interleaving two hides its writes when it is alone. */
+  let mainDepth = MAIN_DEPTH;
   let mainBusy = 0;
   let mainRendered = 0;
   const waiting: (() => void)[] = [];
@@ -155,6 +198,11 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, co
   return {
     name: 'render-threads',
     async setup() {
+      const count = readyFile ? (await waitForSiteData(readyFile)).threads : renderThreadCount();
+      if (count === 1) {
+        mainDepth = renderConcurrency(1);
+        return defaults.setup?.();
+      }
       const entryUrl = await prerenderEntryUrl(config);
       const { app } = (await nativeImport(entryUrl)) as { app: PrerenderApp };
       // The default prerenderer hands the app Astro's build internals; keep them for the threads.
@@ -186,7 +234,7 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, co
       for (;;) {
         const thread = file && threads.find((candidate) => candidate.inFlight < THREAD_DEPTH);
         if (thread) return thread.render(request.url, options.routeData, file).finally(wake);
-        if (mainBusy < MAIN_DEPTH) {
+        if (mainBusy < mainDepth) {
           mainBusy++;
           mainRendered++;
           try {
@@ -209,7 +257,12 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, co
   };
 }
 
-export function renderThreads(count = renderThreadCount()): AstroIntegration {
+/**
+ * SITE_DATA_READY (set by the build script) names the file that says when the site data is ready
+ * and how many threads to use; without it, BUILD_THREADS says (one when unset).
+ */
+export function renderThreads(readyFile = process.env.SITE_DATA_READY): AstroIntegration {
+  const count = renderThreadCount();
   let config: AstroConfig;
   return {
     name: 'render-threads',
@@ -218,7 +271,7 @@ export function renderThreads(count = renderThreadCount()): AstroIntegration {
         config = done;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        if (count > 1) setPrerenderer((defaults) => threadedPrerenderer(defaults, config, count));
+        if (readyFile || count > 1) setPrerenderer((defaults) => threadedPrerenderer(defaults, config, readyFile));
       },
     },
   };

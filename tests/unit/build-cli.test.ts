@@ -51,4 +51,26 @@ describe('npm run build', () => {
     expect(err).not.toMatch(/\n\s+at /); // no stack trace
     expect(existsSync(path.join(work, 'dist', 'broken-dealer'))).toBe(false);
   });
+
+  it('stops on a feed that is not JSON, naming the tenant file and feed, and leaves nothing behind', () => {
+    // Astro starts while the feeds are still being parsed: the build must stop it and clean up.
+    const tenants = path.join(work, 'bad-feed');
+    cpSync(path.resolve(root, 'tests/fixtures/tenants/valid'), tenants, { recursive: true });
+    const feed = path.join(work, 'cars-truncated.json');
+    writeFileSync(feed, readFileSync(path.resolve(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8').slice(0, 200));
+    const yaml = readFileSync(path.join(tenants, 'fixture-dealer.yaml'), 'utf8')
+      .replace('slug: fixture-dealer', 'slug: bad-feed-dealer')
+      .replace('cars: tests/fixtures/feeds/mini/cars.json', `cars: ${feed}`);
+    writeFileSync(path.join(tenants, 'bad-feed-dealer.yaml'), yaml);
+    const started = performance.now();
+    const { code, err } = build(tenants, ['bad-feed-dealer']);
+    expect(code).toBe(1);
+    expect(err).toContain(`bad-feed-dealer.yaml: feeds.cars (${feed}): not valid JSON`);
+    expect(err).not.toMatch(/\n\s+at /);
+    expect(err).not.toContain('astro build failed');
+    // Stopped, not left to finish its Vite builds (several seconds).
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(existsSync(path.join(work, 'dist', 'bad-feed-dealer'))).toBe(false);
+    expect(existsSync(path.join(work, 'dist', '.tmp-bad-feed-dealer'))).toBe(false);
+  });
 });

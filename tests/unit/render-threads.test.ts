@@ -38,8 +38,8 @@ describe('render threads (src/site/render-threads.ts)', () => {
     expect(() => renderThreadCount({ BUILD_THREADS: 'two' })).toThrow('BUILD_THREADS=two: expected a whole number of at least 1');
     expect(() => renderThreadCount({ BUILD_THREADS: '0' })).toThrow('BUILD_THREADS=0');
     expect(renderConcurrency(1)).toBe(2);
-    expect(renderConcurrency(2)).toBe(5);
-    expect(renderConcurrency(3)).toBe(9);
+    expect(renderConcurrency(2)).toBe(7);
+    expect(renderConcurrency(3)).toBe(11);
   });
 
   it('sizes the heap limit from the site data: 512 MiB at least, more for a big stock', () => {
