@@ -25,7 +25,7 @@ export class FeedReadError extends Error {
   constructor(
     readonly feed: FeedName,
     readonly source: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`feeds.${feed} (${source}): ${reason}`);
     this.name = 'FeedReadError';

@@ -191,6 +191,8 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
   let mainDepth = MAIN_DEPTH;
   let mainBusy = 0;
   let mainRendered = 0;
+  let waited = 0;
+  let renderStarted = 0;
   const waiting: (() => void)[] = [];
   // A freed slot may suit any waiting page (a thread takes only pages), so all of them look again.
   const wake = () => waiting.splice(0).forEach((resolve) => resolve());
@@ -198,7 +200,10 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
   return {
     name: 'render-threads',
     async setup() {
+      const waitStarted = performance.now();
       const count = readyFile ? (await waitForSiteData(readyFile)).threads : renderThreadCount();
+      waited = performance.now() - waitStarted;
+      renderStarted = performance.now();
       if (count === 1) {
         mainDepth = renderConcurrency(1);
         return defaults.setup?.();
@@ -249,7 +254,12 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
     },
     async teardown() {
       // Past Astro's logger (the build runs --silent): scripts/lib/build-tenant.ts prints it with BUILD_TIMINGS.
-      process.stdout.write(`render threads: ${[mainRendered, ...threads.map((thread) => thread.rendered)].join(' + ')} pages\n`);
+      // The render time runs from the site data being ready to the last page: getStaticPaths included.
+      const seconds = (performance.now() - renderStarted) / 1000;
+      process.stdout.write(
+        `render threads: ${[mainRendered, ...threads.map((thread) => thread.rendered)].join(' + ')} pages in ${seconds.toFixed(1)} s` +
+          ` (waited ${(waited / 1000).toFixed(1)} s for the site data)\n`,
+      );
       await Promise.all(threads.map((thread) => thread.terminate()));
       threads = [];
       await defaults.teardown?.();
