@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describeReport, type PrepareReport } from '../../src/site/prepare';
+import { describeReport, readFeeds, type PrepareReport } from '../../src/site/prepare';
 import { maxRenderThreads, renderThreadCount, type SiteDataReady } from '../../src/site/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
@@ -79,21 +79,6 @@ export function heapLimitMiB(feedBytes: number): number {
 }
 
 /**
- * Work this script does for Astro while Astro compiles (and this script would otherwise wait):
- * - copy public/ into the site (astro.config.mjs points Astro's publicDir elsewhere for this);
- * - make the folder of every vehicle page, most of the site's pages. A new folder costs a
- *   filesystem journal entry (0.15 ms here); done now, it is not done while pages render.
- */
-async function prepareOutDir(outDir: string, carPaths: string[]): Promise<void> {
-  await cp(path.join(ROOT, 'public'), outDir, { recursive: true });
-  for (const [index, carPath] of carPaths.entries()) {
-    mkdirSync(path.join(outDir, carPath), { recursive: true });
-    // Let Astro's output through now and then.
-    if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/**
  * Build one tenant into dist/<slug>/. The site is built in a temporary folder and swapped in only
  * when complete, so a failed build never leaves a partial or mixed dist/<slug>.
  */
@@ -108,8 +93,10 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
   await rm(tmpDir, { recursive: true, force: true });
 
-  const siteData = writeSiteData({ tenant, root: ROOT, now: now.toISOString(), snapshot });
-  const feedBytes = await siteData.feedBytes;
+  const feeds = await readFeeds(tenant, ROOT);
+  const feedBytes = Object.values(feeds).reduce((sum, bytes) => sum + bytes.byteLength, 0);
+  const siteData = writeSiteData({ tenant, feeds, now: now.toISOString(), snapshot });
+  lap('feeds read', started);
   // Astro starts now: its Vite builds need no site data, so they run while the feeds are
   // validated. Astro waits for the ready file before it renders (src/site/render-threads.ts).
   const astroStarted = performance.now();
@@ -123,10 +110,10 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   });
   let prepared: WrittenSiteData;
   try {
-    prepared = await siteData.written;
+    prepared = await siteData;
     const signal: SiteDataReady = { threads: threadCount(prepared.cars) };
     await writeFile(ready, JSON.stringify(signal));
-    await prepareOutDir(tmpDir, prepared.carPaths);
+    lap('site data', started);
   } catch (error) {
     astro.stop();
     await astro.done.catch(() => {});
@@ -134,7 +121,6 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
     throw error;
   }
   const { report, builtAt } = prepared;
-  lap('prepare', started);
   const problems = describeReport(report);
   for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
   if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);

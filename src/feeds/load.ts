@@ -34,8 +34,8 @@ export class FeedReadError extends Error {
 
 const FETCH_TIMEOUT_MS = 30_000;
 
-/** Read a feed source as text: an http(s) URL, or a path relative to `root`. */
-export async function readFeedText(feed: FeedName, source: string, root: string): Promise<string> {
+/** Read a feed source's bytes: an http(s) URL, or a path relative to `root`. */
+export async function readFeedBytes(feed: FeedName, source: string, root: string): Promise<Uint8Array> {
   if (/^https?:\/\//.test(source)) {
     let response: Response;
     try {
@@ -44,20 +44,20 @@ export async function readFeedText(feed: FeedName, source: string, root: string)
       throw new FeedReadError(feed, source, `could not fetch: ${(error as Error).message}`);
     }
     if (!response.ok) throw new FeedReadError(feed, source, `HTTP ${response.status} ${response.statusText}`);
-    return response.text();
+    return new Uint8Array(await response.arrayBuffer());
   }
   try {
-    return await readFile(path.resolve(root, source), 'utf8');
+    return await readFile(path.resolve(root, source));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new FeedReadError(feed, source, code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`);
   }
 }
 
-/** Parse a feed's text as JSON. */
-export function parseFeedText(feed: FeedName, source: string, text: string): unknown {
+/** Parse a feed's bytes as JSON (UTF-8). */
+export function parseFeedBytes(feed: FeedName, source: string, bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch (error) {
     throw new FeedReadError(feed, source, `not valid JSON: ${(error as Error).message}`);
   }
@@ -135,5 +135,5 @@ export function describeRejected(record: RejectedRecord): string[] {
 
 /** Read and validate one feed. */
 export async function loadFeed<N extends FeedName>(feed: N, source: string, root: string): Promise<FeedResult<N>> {
-  return validateFeed(feed, parseFeedText(feed, source, await readFeedText(feed, source, root)), source);
+  return validateFeed(feed, parseFeedBytes(feed, source, await readFeedBytes(feed, source, root)), source);
 }

@@ -1,5 +1,5 @@
 import { selectStock } from '../domain/stock';
-import { describeRejected, parseFeedText, readFeedText, validateFeed, type RejectedRecord } from '../feeds/load';
+import { describeRejected, parseFeedBytes, readFeedBytes, validateFeed, type RejectedRecord } from '../feeds/load';
 import type { FeedName } from '../feeds/schemas';
 import type { Tenant } from '../tenant/schema';
 import type { SiteData } from './types';
@@ -16,30 +16,30 @@ export interface PrepareReport {
 
 const FEED_NAMES: FeedName[] = ['cars', 'locations', 'special_hours', 'models', 'reviews', 'manufacturers', 'offers'];
 
-/** The text of each feed a tenant names, read (or fetched) but not yet parsed. */
-export type FeedTexts = Partial<Record<FeedName, string>>;
+/** The bytes of each feed a tenant names, read (or fetched) but not yet parsed. */
+export type FeedBytes = Partial<Record<FeedName, Uint8Array>>;
 
 /** Read every feed of a tenant. Cheap next to parsing and validating them (prepareFeeds). */
-export async function readFeeds(tenant: Tenant, root: string): Promise<FeedTexts> {
+export async function readFeeds(tenant: Tenant, root: string): Promise<FeedBytes> {
   const entries = await Promise.all(
     FEED_NAMES.map(async (name) => {
       const source = tenant.feeds[name];
-      return [name, source ? await readFeedText(name, source, root) : undefined] as const;
+      return [name, source ? await readFeedBytes(name, source, root) : undefined] as const;
     }),
   );
-  return Object.fromEntries(entries.filter(([, text]) => text !== undefined));
+  return Object.fromEntries(entries.filter(([, bytes]) => bytes !== undefined));
 }
 
 /** Parse and validate feeds already read, and apply the tenant's stock selection at `now`. */
-export function prepareFeeds(tenant: Tenant, texts: FeedTexts, now: Date): { site: SiteData; report: PrepareReport } {
+export function prepareFeeds(tenant: Tenant, feeds: FeedBytes, now: Date): { site: SiteData; report: PrepareReport } {
   const rejected: RejectedRecord[] = [];
   const read: PrepareReport['read'] = {};
 
   function feed<N extends FeedName>(name: N) {
     const source = tenant.feeds[name];
-    const text = texts[name];
-    if (!source || text === undefined) return [];
-    const result = validateFeed(name, parseFeedText(name, source, text), source);
+    const bytes = feeds[name];
+    if (!source || bytes === undefined) return [];
+    const result = validateFeed(name, parseFeedBytes(name, source, bytes), source);
     rejected.push(...result.rejected);
     read[name] = result.records.length + result.rejected.length;
     return result.records;
