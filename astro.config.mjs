@@ -19,9 +19,14 @@ const interactionDirective = {
 // One Astro build per tenant: scripts/build.ts sets SITE_URL, OUT_DIR and SITE_DATA (the
 // validated tenant and feeds) for each, and SITE_DATA_READY (src/site/render-threads.ts), as it
 // starts Astro before the data is ready. See README "How a build works".
+// The build script (SITE_DATA_READY) makes each site's folder afresh and links public/ into it
+// itself (scripts/lib/public-files.ts): Astro is to neither copy public/ nor empty the folder.
+const builtByScript = Boolean(process.env.SITE_DATA_READY);
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   outDir: process.env.OUT_DIR ?? 'dist/_dev',
+  publicDir: builtByScript ? './.build/public-linked-by-build-script' : './public',
   output: 'static',
   trailingSlash: 'ignore',
   compressHTML: true,
@@ -34,7 +39,7 @@ export default defineConfig({
   integrations: [react(), interactionDirective, renderThreads()],
   devToolbar: { enabled: false },
   vite: {
-    build: { chunkSizeWarningLimit: 800 },
+    build: { chunkSizeWarningLimit: 800, ...(builtByScript ? { emptyOutDir: false } : {}) },
     resolve: {
       // Islands are rendered on the server by src/site/react-server.ts (one renderToString per
       // island, no trial render); @astrojs/react still does the client side.

@@ -9,6 +9,7 @@ import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
 import { writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
 import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
+import { linkPublicFiles } from './public-files';
 import { writeSiteData, type WrittenSiteData } from './site-data';
 import { writeSitemap } from './sitemap';
 
@@ -92,6 +93,9 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   await rm(ready, { force: true });
   const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
   await rm(tmpDir, { recursive: true, force: true });
+  // public/ goes in first, as links; astro.config.mjs then has Astro neither copy it nor empty the folder.
+  await mkdir(tmpDir, { recursive: true });
+  if (existsSync(path.join(ROOT, 'public'))) linkPublicFiles(path.join(ROOT, 'public'), tmpDir);
 
   const feeds = await readFeeds(tenant, ROOT);
   const feedBytes = Object.values(feeds).reduce((sum, bytes) => sum + bytes.byteLength, 0);
