@@ -129,13 +129,15 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
   if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
 
+  let htmlFiles: string[];
   try {
     const astroOutput = await astro.done;
     lap('astro', astroStarted);
     if (process.env.BUILD_TIMINGS) for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
     const postStarted = performance.now();
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
-    await writeSitemap(tmpDir, tenant.url, builtAt);
+    htmlFiles = listHtmlFiles(tmpDir);
+    await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles);
     await writeHeadersFile(tmpDir);
     lap('sitemap and extras', postStarted);
   } catch (error) {
@@ -143,7 +145,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
     throw error;
   }
 
-  const pages = listHtmlFiles(tmpDir).length;
+  const pages = htmlFiles.length;
   const target = siteDir(tenant.slug);
   const old = path.join(DIST, `.old-${tenant.slug}`);
   await rm(old, { recursive: true, force: true });

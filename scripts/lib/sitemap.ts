@@ -30,8 +30,8 @@ function escapeXml(text: string): string {
  * Write sitemap.xml from the pages the build actually wrote, so every page type any part of the
  * product adds is listed without being registered anywhere. Pages marked noindex are left out.
  */
-export async function writeSitemap(outDir: string, siteUrl: string, lastmod: string): Promise<number> {
-  const files = listHtmlFiles(outDir).filter((file) => file !== '404.html');
+export async function writeSitemap(outDir: string, siteUrl: string, lastmod: string, htmlFiles = listHtmlFiles(outDir)): Promise<number> {
+  const files = htmlFiles.filter((file) => file !== '404.html');
   const urls = files.filter((file) => !NOINDEX.test(readHead(path.join(outDir, file)))).map((file) => canonicalUrl(siteUrl, htmlFileToPath(file)));
   const day = lastmod.slice(0, 10);
   const body = urls.map((url) => `<url><loc>${escapeXml(url)}</loc><lastmod>${day}</lastmod></url>`).join('\n');
