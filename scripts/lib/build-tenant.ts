@@ -9,7 +9,7 @@ import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
 import { writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
 import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
-import { linkPublicFiles } from './public-files';
+import { putPublicFiles } from './public-files';
 import { writeSiteData, type WrittenSiteData } from './site-data';
 import { writeSitemap } from './sitemap';
 
@@ -73,7 +73,7 @@ function threadCount(cars: number): number {
  * short-lived garbage that V8 otherwise lets grow to several times the live heap (800 MiB of 200 MiB
  * live at 10,000 cars); a limit makes it collect sooner at no cost in speed. The live heap is
  * mostly the site data, about four times its JSON size. The limit is set as Astro starts, before
- * the site data exists, so it follows the size of the feeds it is made from (at most that size).
+ * the site data exists, so it follows the size of the feeds it is made from (about that size).
  */
 export function heapLimitMiB(feedBytes: number): number {
   return Math.max(512, Math.ceil(256 + (8 * feedBytes) / 2 ** 20));
@@ -91,36 +91,41 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   const ready = readyFile(tenant.slug);
   await mkdir(path.dirname(snapshot), { recursive: true });
   await rm(ready, { force: true });
-  const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
-  await rm(tmpDir, { recursive: true, force: true });
-  // public/ goes in first, as links; astro.config.mjs then has Astro neither copy it nor empty the folder.
-  await mkdir(tmpDir, { recursive: true });
-  if (existsSync(path.join(ROOT, 'public'))) linkPublicFiles(path.join(ROOT, 'public'), tmpDir);
-
   const feeds = await readFeeds(tenant, ROOT);
   const feedBytes = Object.values(feeds).reduce((sum, bytes) => sum + bytes.byteLength, 0);
   const siteData = writeSiteData({ tenant, feeds, now: now.toISOString(), snapshot });
   lap('feeds read', started);
-  // Astro starts now: its Vite builds need no site data, so they run while the feeds are
-  // validated. Astro waits for the ready file before it renders (src/site/render-threads.ts).
-  const astroStarted = performance.now();
-  const astro = runAstro({
-    OUT_DIR: tmpDir,
-    SITE_DATA: snapshot,
-    SITE_DATA_READY: ready,
-    SITE_URL: tenant.url,
-    TENANT_SLUG: tenant.slug,
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`].filter(Boolean).join(' '),
-  });
+
+  const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
+  let astro: ReturnType<typeof runAstro> | undefined;
+  let astroStarted: number;
   let prepared: WrittenSiteData;
   try {
+    await rm(tmpDir, { recursive: true, force: true });
+    // public/ goes in first; astro.config.mjs then has Astro neither copy it nor empty the folder.
+    await mkdir(tmpDir, { recursive: true });
+    if (existsSync(path.join(ROOT, 'public'))) putPublicFiles(path.join(ROOT, 'public'), tmpDir);
+    // Astro starts now: its Vite builds need no site data, so they run while the feeds are
+    // validated. Astro waits for the ready file before it renders (src/site/render-threads.ts).
+    astroStarted = performance.now();
+    astro = runAstro({
+      OUT_DIR: tmpDir,
+      SITE_DATA: snapshot,
+      SITE_DATA_READY: ready,
+      BUILD_PID: String(process.pid),
+      SITE_URL: tenant.url,
+      TENANT_SLUG: tenant.slug,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`].filter(Boolean).join(' '),
+    });
     prepared = await siteData;
     const signal: SiteDataReady = { threads: threadCount(prepared.cars) };
-    await writeFile(ready, JSON.stringify(signal));
+    // Written whole, then renamed: Astro never sees it half-written.
+    await writeFile(`${ready}.tmp`, JSON.stringify(signal));
+    await rename(`${ready}.tmp`, ready);
     lap('site data', started);
   } catch (error) {
-    astro.stop();
-    await astro.done.catch(() => {});
+    astro?.stop();
+    await astro?.done.catch(() => {});
     await rm(tmpDir, { recursive: true, force: true });
     throw error;
   }

@@ -2,8 +2,9 @@
  * Astro renders a site's pages on one thread. This integration adds render threads
  * (src/site/render-worker.mjs) that load the prerender bundle of Astro's one Vite build and render
  * and write pages alongside the main thread, so a big site uses a second core without a second
- * `astro build` and its memory. BUILD_THREADS=<n> (threads in all, the main one included) turns it
- * on; scripts/lib/build-tenant.ts sets it. Endpoints, status pages and redirects stay with Astro.
+ * `astro build` and its memory. scripts/lib/build-tenant.ts says how many threads (the main one
+ * included) in its SITE_DATA_READY file; BUILD_THREADS=<n> overrides it, and sets it for an
+ * `astro build` run without the build script. Endpoints, status pages and redirects stay with Astro.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -59,13 +60,13 @@ const READY_POLL_MS = 20;
 
 /**
  * scripts/lib/build-tenant.ts starts `astro build` while it still prepares the site data, and
- * writes the SITE_DATA_READY file when the data is in place. Pages must not render before that.
- * Stops waiting if the build script has gone (this process was orphaned).
+ * writes the SITE_DATA_READY file (by a rename, so it is never seen half-written) when the data is
+ * in place. Pages must not render before that. Stops waiting if the build script (BUILD_PID) has
+ * gone, whenever it went: this process is then no longer its child.
  */
-async function waitForSiteData(readyFile: string): Promise<SiteDataReady> {
-  const parent = process.ppid;
+async function waitForSiteData(readyFile: string, buildPid = Number(process.env.BUILD_PID)): Promise<SiteDataReady> {
   while (!existsSync(readyFile)) {
-    if (process.ppid !== parent) throw new Error(`render threads: the build script stopped before the site data was ready (${readyFile})`);
+    if (buildPid && process.ppid !== buildPid) throw new Error(`render threads: the build script stopped before the site data was ready (${readyFile})`);
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
   return JSON.parse(readFileSync(readyFile, 'utf8')) as SiteDataReady;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linkPublicFiles } from '../../scripts/lib/public-files';
+import { putPublicFiles } from '../../scripts/lib/public-files';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // Beside the project (the same filesystem as dist/), and on /dev/shm (another one) where there is.
@@ -21,20 +21,24 @@ function makePublic(): string {
 describe('public files into a site (scripts/lib/public-files.ts)', () => {
   const publicDir = makePublic();
 
-  it('links every file, keeping folders, on the same filesystem', () => {
+  it('links the media files and copies the rest, keeping folders, on the same filesystem', () => {
     const out = path.join(work, 'site');
-    expect(linkPublicFiles(publicDir, out)).toEqual({ linked: 2, copied: 0 });
+    expect(putPublicFiles(publicDir, out)).toEqual({ linked: 1, copied: 1 });
     const file = path.join(out, 'media', 'cars', 'a.svg');
     expect(readFileSync(file, 'utf8')).toBe('<svg/>');
     expect(statSync(file).ino).toBe(statSync(path.join(publicDir, 'media', 'cars', 'a.svg')).ino);
-    expect(readFileSync(path.join(out, 'robots-extra.txt'), 'utf8')).toBe('hello');
+    // A copy outside media/: a page the build writes at that path would not reach public/.
+    const other = path.join(out, 'robots-extra.txt');
+    expect(readFileSync(other, 'utf8')).toBe('hello');
+    expect(statSync(other).ino).not.toBe(statSync(path.join(publicDir, 'robots-extra.txt')).ino);
     expect(statSync(path.join(out, 'empty')).isDirectory()).toBe(true);
   });
 
-  it.runIf(statSync('/dev/shm', { throwIfNoEntry: false })?.dev !== statSync(work).dev)('copies where a link cannot be made (another filesystem)', () => {
+  const shm = statSync('/dev/shm', { throwIfNoEntry: false });
+  it.runIf(shm !== undefined && shm.dev !== statSync(work).dev)('copies where a link cannot be made (another filesystem)', () => {
     const out = mkdtempSync('/dev/shm/public-files-');
     try {
-      expect(linkPublicFiles(publicDir, out)).toEqual({ linked: 0, copied: 2 });
+      expect(putPublicFiles(publicDir, out)).toEqual({ linked: 0, copied: 2 });
       expect(readFileSync(path.join(out, 'media', 'cars', 'a.svg'), 'utf8')).toBe('<svg/>');
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -42,7 +42,7 @@ describe('render threads (src/site/render-threads.ts)', () => {
     expect(renderConcurrency(3)).toBe(11);
   });
 
-  it('sizes the heap limit from the site data: 512 MiB at least, more for a big stock', () => {
+  it('sizes the heap limit from the feeds: 512 MiB at least, more for a big stock', () => {
     expect(heapLimitMiB(2 * 2 ** 20)).toBe(512);
     expect(heapLimitMiB(45 * 2 ** 20)).toBe(616);
     expect(heapLimitMiB(450 * 2 ** 20)).toBe(3856);
