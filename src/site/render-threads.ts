@@ -64,7 +64,7 @@ const READY_POLL_MS = 20;
  * in place. Pages must not render before that. Stops waiting if the build script (BUILD_PID) has
  * gone, whenever it went: this process is then no longer its child.
  */
-async function waitForSiteData(readyFile: string, buildPid = Number(process.env.BUILD_PID)): Promise<SiteDataReady> {
+export async function waitForSiteData(readyFile: string, buildPid = Number(process.env.BUILD_PID)): Promise<SiteDataReady> {
   while (!existsSync(readyFile)) {
     if (buildPid && process.ppid !== buildPid) throw new Error(`render threads: the build script stopped before the site data was ready (${readyFile})`);
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));

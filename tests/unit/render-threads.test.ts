@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTime } from '../../scripts/lib/build-all';
 import { heapLimitMiB } from '../../scripts/lib/build-tenant';
-import { pageFile, renderConcurrency, renderThreadCount } from '../../src/site/render-threads';
+import { pageFile, renderConcurrency, renderThreadCount, waitForSiteData } from '../../src/site/render-threads';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'render-threads-'));
@@ -40,6 +40,17 @@ describe('render threads (src/site/render-threads.ts)', () => {
     expect(renderConcurrency(1)).toBe(2);
     expect(renderConcurrency(2)).toBe(7);
     expect(renderConcurrency(3)).toBe(11);
+  });
+
+  it('waits for the ready file, and stops waiting when the build script has gone', async () => {
+    const ready = path.join(work, 'site.ready.json');
+    const waiting = waitForSiteData(ready, process.ppid);
+    setTimeout(() => writeFileSync(ready, JSON.stringify({ threads: 2 })), 50);
+    await expect(waiting).resolves.toEqual({ threads: 2 });
+    // A build script that is not this process's parent (any more): an orphan gives up at once.
+    await expect(waitForSiteData(path.join(work, 'never.json'), process.ppid + 1_000_000)).rejects.toThrow(
+      'render threads: the build script stopped before the site data was ready',
+    );
   });
 
   it('sizes the heap limit from the feeds: 512 MiB at least, more for a big stock', () => {
