@@ -1,6 +1,7 @@
 import type { CardContext } from '../components/CarCard';
 import { tagSettings } from '../domain/tags';
 import { stockNoun } from '../site/stock-noun';
+import { perObject } from '../site/memo';
 import type { SiteData } from '../site/types';
 import type { Promos } from '../tenant/schema/promos';
 import type { SearchDocument } from './document';
@@ -33,21 +34,9 @@ export interface SearchPageConfig {
   facets: string[];
 }
 
-const facetsOfDocs = new WeakMap<SearchDocument[], string[]>();
-
-/**
- * Facets with at least two values in stock (or one, for the route's own filter), in panel order.
- * Every search page of a site asks with the same documents; the scan (all of them, for a field with
- * one value) is done once.
- */
-export function usefulFacets(docs: SearchDocument[]): string[] {
-  let facets = facetsOfDocs.get(docs);
-  if (!facets) facetsOfDocs.set(docs, (facets = scanFacets(docs)));
-  return [...facets];
-}
-
-function scanFacets(docs: SearchDocument[]): string[] {
-  return REFINEMENT_FIELDS.filter((field) => {
+/** The facet scan of usefulFacets, done once per documents array. */
+const scanFacets = perObject((docs: SearchDocument[]): string[] =>
+  REFINEMENT_FIELDS.filter((field) => {
     const values = new Set<string>();
     for (const doc of docs) {
       const value = (doc as unknown as Record<string, unknown>)[field];
@@ -56,7 +45,16 @@ function scanFacets(docs: SearchDocument[]): string[] {
       if (values.size > 1) return true;
     }
     return ['car_type', 'make', 'model'].includes(field) && values.size > 0;
-  });
+  }),
+);
+
+/**
+ * Facets with at least two values in stock (or one, for the route's own filter), in panel order.
+ * Every search page of a site asks with the same documents; the scan (all of them, for a field with
+ * one value) is done once.
+ */
+export function usefulFacets(docs: SearchDocument[]): string[] {
+  return [...scanFacets(docs)];
 }
 
 export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchDocument[]): SearchPageConfig {
