@@ -2,8 +2,9 @@
  * npm run bench:build [-- 1000 10000]
  * Builds one generated dealer tenant at each size and prints wall time, vehicle pages per second
  * and peak memory of the whole build (build script + Astro processes). KEEP_BENCH=1 keeps the output in
- * .build/bench-dist; ASTRO_PROF=<dir> writes CPU profiles of the Astro processes. Uses a temporary tenants
- * folder and .build/bench-dist for the output; nothing in tenants/ or dist/ is touched.
+ * .build/bench-dist; ASTRO_PROF=<dir> writes CPU profiles of the Astro processes and ASTRO_LOG=<file>
+ * Astro's log. Uses a temporary tenants folder and .build/bench-dist for the output; nothing in
+ * tenants/ or dist/ is touched.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';

@@ -25,7 +25,8 @@ const MAX_REPORTED_RECORDS = 20;
 
 /**
  * Run `astro build` for one prepared site in a child process (a clean module graph per tenant).
- * ASTRO_PROF=<dir> writes each Astro process's CPU profile there (open it in Chrome DevTools).
+ * ASTRO_PROF=<dir> writes each Astro process's CPU profile there (open it in Chrome DevTools);
+ * ASTRO_LOG=<file> writes Astro's whole log, with the time of each of its phases, to that file.
  */
 function runAstro(env: Record<string, string>): { done: Promise<string>; stop(): void } {
   let stop = () => {};
@@ -36,7 +37,7 @@ function runAstro(env: Record<string, string>): { done: Promise<string>; stop():
         ...(process.env.ASTRO_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.ASTRO_PROF] : []),
         path.join(ROOT, 'node_modules/astro/bin/astro.mjs'),
         'build',
-        '--silent',
+        ...(process.env.ASTRO_LOG ? [] : ['--silent']),
       ],
       {
         cwd: ROOT,
@@ -138,6 +139,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   try {
     const astroOutput = await astro.done;
     lap('astro', astroStarted);
+    if (process.env.ASTRO_LOG) await writeFile(process.env.ASTRO_LOG, astroOutput);
     if (process.env.BUILD_TIMINGS) for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
     const postStarted = performance.now();
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));

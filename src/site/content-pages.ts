@@ -1,7 +1,7 @@
-import { getEntry } from 'astro:content';
 import { warrantyCopy } from '../domain/warranty';
 import { formatPhone } from '../domain/format';
 import { mainPhone } from '../domain/phone';
+import { markdownPagesFrom, type MarkdownModule, type MarkdownPage } from './markdown-pages';
 import type { SiteData } from './types';
 
 /** The content routes every tenant has (SPEC 2 "Other"); tenants add more with `pages.extra`. */
@@ -33,18 +33,27 @@ function placeholders(site: SiteData): Record<string, string> {
   };
 }
 
+/**
+ * Every Markdown file under tenants/content/, compiled into the build by Vite with Astro's
+ * Markdown pipeline. (They were an Astro content collection; its sync cost every site's build
+ * about two seconds before Vite started, for ten small files.)
+ */
+let pages: Map<string, MarkdownPage> | undefined;
+function markdownPages(): Map<string, MarkdownPage> {
+  return (pages ??= markdownPagesFrom(import.meta.glob<MarkdownModule>('../../tenants/content/**/*.md', { eager: true })));
+}
+
 /** A content page of the tenant (its own Markdown, else the shared default), or undefined. */
 export async function contentPage(site: SiteData, route: string): Promise<ContentPage | undefined> {
-  // The `pages` collection (src/content.config.ts): the tenant's own Markdown, else the shared default.
-  const entry = (await getEntry('pages', `${site.tenant.slug}/${route}`)) ?? (await getEntry('pages', `_default/${route}`));
-  if (!entry) return undefined;
+  const page = markdownPages().get(`${site.tenant.slug}/${route}`) ?? markdownPages().get(`_default/${route}`);
+  if (!page) return undefined;
   const values = placeholders(site);
   const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
   return {
     route,
-    title: fill(entry.data.title),
-    description: entry.data.description && fill(entry.data.description),
-    html: fill(entry.rendered?.html ?? ''),
+    title: fill(page.title),
+    description: page.description && fill(page.description),
+    html: fill(await page.html()),
   };
 }
 

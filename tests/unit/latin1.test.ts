@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latin1Html, latin1Json } from '../../src/site/latin1';
+import { latin1Html, latin1Json, latin1JsonChunks } from '../../src/site/latin1';
 
 /** Reads numeric references back the way a browser does. */
 const decode = (html: string) =>
@@ -34,5 +34,36 @@ describe('latin1Json', () => {
     expect(isLatin1(json)).toBe(true);
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('latin1JsonChunks', () => {
+  it('is the same text as latin1Json, in UTF-8, whatever the value holds', () => {
+    class Point {
+      constructor(readonly x: number) {}
+    }
+    const values: unknown[] = [
+      {
+        tenant: { slug: 'bayside-toyota', name: 'Bayside Toyota — Cleveland’s own', empty: {}, gone: undefined },
+        builtAt: '2026-11-24T00:00:00.000Z',
+        cars: [
+          { id: 1, name: 'Škoda Kodiaq 🚗', price: 41990.5, tags: ['<b>', 'ÿ'], note: undefined, when: new Date(0) },
+          { id: 2, images: [], nested: { deep: [[1, 2], { a: null }] }, point: new Point(3) },
+        ],
+        list: [undefined, () => 1, Symbol('s'), null, 0, false, ''],
+        skipped: () => 1,
+      },
+      [],
+      {},
+      'text ’',
+      42,
+      null,
+    ];
+    for (const value of values) {
+      for (const depth of [0, 1, 2, 5]) {
+        const text = Buffer.concat(latin1JsonChunks(value, depth)).toString('utf8');
+        expect(text).toBe(latin1Json(value));
+      }
+    }
   });
 });

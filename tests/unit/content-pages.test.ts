@@ -1,0 +1,57 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { markdownPagesFrom } from '../../src/site/markdown-pages';
+
+const CONTENT = path.resolve('tenants/content');
+
+/** A Markdown module as Vite gives it: front matter and the compiled HTML. */
+function module(frontmatter: Record<string, unknown>, html = '<p>Hello</p>') {
+  return { frontmatter, compiledContent: async () => html };
+}
+
+describe('content pages from Markdown (tenants/content)', () => {
+  it('keys each page by folder and route, and keeps its title, description and HTML', async () => {
+    const pages = markdownPagesFrom({
+      '../../tenants/content/_default/about-us.md': module({ title: 'About Us', description: 'Who we are.' }, '<h2>Hi</h2>'),
+      '../../tenants/content/bayside-toyota/eofy.md': module({ title: 'EOFY Sale', layout: 'ignored' }),
+    });
+    expect([...pages.keys()]).toEqual(['_default/about-us', 'bayside-toyota/eofy']);
+    expect(pages.get('_default/about-us')).toMatchObject({ title: 'About Us', description: 'Who we are.' });
+    expect(await pages.get('_default/about-us')!.html()).toBe('<h2>Hi</h2>');
+    expect(pages.get('bayside-toyota/eofy')!.description).toBeUndefined();
+  });
+
+  it('names every file whose front matter is wrong, and the field, one line each', () => {
+    let message = '';
+    try {
+      markdownPagesFrom({
+        '../../tenants/content/_default/fleet.md': module({ description: 'No title' }),
+        '../../tenants/content/sunset-caravans/service.md': module({ title: '' }),
+        '../../tenants/content/_default/careers.md': module({ title: 'Careers', description: 7 }),
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^tenants\/content\/_default\/fleet\.md: front matter title: \S/);
+    expect(lines[1]).toMatch(/^tenants\/content\/sunset-caravans\/service\.md: front matter title: \S/);
+    expect(lines[2]).toMatch(/^tenants\/content\/_default\/careers\.md: front matter description: \S/);
+  });
+
+  it("accepts every committed page's front matter", () => {
+    const modules: Record<string, ReturnType<typeof module>> = {};
+    for (const folder of readdirSync(CONTENT)) {
+      for (const file of readdirSync(path.join(CONTENT, folder)).filter((name) => name.endsWith('.md'))) {
+        const text = readFileSync(path.join(CONTENT, folder, file), 'utf8');
+        const frontmatter = parse(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as Record<string, unknown>;
+        modules[`../../tenants/content/${folder}/${file}`] = module(frontmatter);
+      }
+    }
+    const pages = markdownPagesFrom(modules);
+    expect(pages.get('_default/about-us')!.title).toBe('About Us');
+    expect(pages.size).toBe(Object.keys(modules).length);
+  });
+});
