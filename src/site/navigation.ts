@@ -153,3 +153,21 @@ export function footerNavigation(site: SiteData, nowMs: number): FooterGroup[] {
 /** The header and footer menus of the site being built, computed once per build. */
 export const siteHeaderNavigation = perSite((site) => headerNavigation(site, Date.parse(site.builtAt)));
 export const siteFooterNavigation = perSite((site) => footerNavigation(site, Date.parse(site.builtAt)));
+
+/** Whether a menu link is the current page's, or the section it is in (marked aria-current). */
+export function isCurrentLink(href: string, path: string): boolean {
+  return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
+}
+
+/**
+ * The header menu's links that are current on `path`. Pages that agree on these get the same
+ * header, so it is rendered once for all of them (src/components/RenderOnce.astro).
+ */
+export function currentHeaderLinks(site: SiteData, path: string): string[] {
+  const hrefs = siteHeaderNavigation(site).flatMap((item) => [
+    item.href,
+    ...(item.children ?? []).map((child) => child.href),
+    ...(item.mega?.models ?? []).map((model) => model.href),
+  ]);
+  return hrefs.filter((href) => isCurrentLink(href, path));
+}

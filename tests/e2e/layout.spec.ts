@@ -36,6 +36,23 @@ test.describe('every page shares the site layout', () => {
     await expect(topLevel).toHaveText(expected);
   });
 
+  test('the header marks the page the shopper is on, page by page', async ({ page, site }) => {
+    // Pages that mark the same links share one rendered header (RenderOnce); each must still get its own.
+    const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current=page]');
+    const visits: [string, string[]][] = [
+      ['/', ['/']],
+      ['/about-us', ['/about-us']],
+      [`/cars/${site.cars[0]!.slug}`, []],
+      [site.tenant.links.service, [site.tenant.links.service]],
+      ['/about-us', ['/about-us']],
+    ];
+    for (const [path, marked] of visits) {
+      await page.goto(path);
+      await expect(current, path).toHaveCount(marked.length);
+      for (const [index, href] of marked.entries()) await expect(current.nth(index), path).toHaveAttribute('href', href);
+    }
+  });
+
   test('dropdowns open by keyboard and close with Escape', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
