@@ -8,6 +8,7 @@ import { buildTenant, summarise } from './build-tenant';
 import { tenantInputsHash } from './inputs-hash';
 import { ROOT, siteDir, stampFile } from './paths';
 import { ensureDemoData } from './sample-data';
+import { warmPlacesDigest } from './places-digest-warm';
 
 export interface BuildOptions {
   slugs?: string[];
@@ -57,6 +58,7 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
   } catch (error) {
     throw new BuildInputError((error as Error).message);
   }
+  let placesDigest: Promise<void> | undefined;
   for (const tenant of tenants) {
     const hash = await tenantInputsHash(tenant);
     if (onlyStale && (await isFresh(tenant, hash))) {
@@ -64,6 +66,7 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
       continue;
     }
     log(`> ${tenant.slug}: building (${tenant.template})`);
+    placesDigest ??= warmPlacesDigest();
     try {
       const result = await buildTenant(tenant, now, (line) => log(line));
       await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });
@@ -74,5 +77,6 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
       throw error;
     }
   }
+  await placesDigest;
   return tenants;
 }

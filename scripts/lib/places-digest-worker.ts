@@ -1,0 +1,5 @@
+// A worker thread of scripts/lib/places-digest-warm.ts: makes and caches the places digest.
+import { workerData } from 'node:worker_threads';
+import { placesDigest } from '../../src/site/places-digest';
+
+placesDigest((workerData as { root: string }).root);
