@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareSite, describeReport } from '../src/site/prepare';
 import { loadTenant, listTenantSlugs } from '../src/tenant/load';
+import { siteSnapshotBytes } from '../src/site/snapshot';
 import { ROOT, snapshotFile } from './lib/paths';
 import { ensureDemoData } from './lib/sample-data';
 
@@ -22,7 +23,7 @@ const { site, report } = await prepareSite(tenant, ROOT, new Date());
 for (const line of describeReport(report)) console.log(`  ! ${line}`);
 const file = snapshotFile(`${slug}.dev`);
 await mkdir(path.dirname(file), { recursive: true });
-await writeFile(file, JSON.stringify(site));
+await writeFile(file, siteSnapshotBytes(site));
 spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev'], {
   cwd: ROOT,
   stdio: 'inherit',

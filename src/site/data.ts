@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readSiteSnapshot } from './snapshot';
 import type { SiteData } from './types';
 
 let cached: SiteData | undefined;
@@ -11,6 +11,6 @@ export function getSite(): SiteData {
   if (cached) return cached;
   const file = process.env.SITE_DATA;
   if (!file) throw new Error('SITE_DATA is not set: build sites with `npm run build` (or `npm run dev -- <slug>`), not `astro build` directly.');
-  cached = JSON.parse(readFileSync(file, 'utf8')) as SiteData;
+  cached = readSiteSnapshot(file);
   return cached;
 }

@@ -25,14 +25,19 @@ export function latin1Json(value: unknown): string {
   return escape(JSON.stringify(value));
 }
 
+const NOT_ASCII = /[<\u0080-\uffff]/g;
+const escapeAscii = (json: string) => json.replace(NOT_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /**
- * The text of latin1Json(value) as UTF-8 chunks, for writing a big value to a file. Arrays and plain
- * objects down to `depth` levels are stringified an element at a time: V8 takes 1.2 s to build the
- * single 45 MB string of a 10,000-car site's data, and a fifth of that for the cars one by one.
+ * JSON of a big value as ASCII chunks (`<` and every character past U+007F as \u escapes), for
+ * writing to a file that is read back with no UTF-8 decoding (src/site/snapshot.ts). Arrays and
+ * plain objects down to `depth` levels are stringified an element at a time: V8 takes 1.2 s to
+ * build the single 45 MB string of a 10,000-car site's data, and a fifth of that for the cars one
+ * by one.
  */
-export function latin1JsonChunks(value: unknown, depth = 2): Buffer[] {
+export function asciiJsonChunks(value: unknown, depth = 2): Buffer[] {
   const chunks: Buffer[] = [];
-  const text = (piece: string) => chunks.push(Buffer.from(piece, 'utf8'));
+  const text = (piece: string) => chunks.push(Buffer.from(piece, 'latin1'));
   const put = (item: unknown, level: number): void => {
     const splittable =
       level < depth &&
@@ -42,7 +47,7 @@ export function latin1JsonChunks(value: unknown, depth = 2): Buffer[] {
       (Array.isArray(item) || Object.getPrototypeOf(item) === Object.prototype);
     if (!splittable) {
       // As JSON.stringify does inside an array; callers skip what an object would leave out.
-      text(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : escape(JSON.stringify(item)));
+      text(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : escapeAscii(JSON.stringify(item)));
       return;
     }
     if (Array.isArray(item)) {
@@ -58,7 +63,7 @@ export function latin1JsonChunks(value: unknown, depth = 2): Buffer[] {
     let first = true;
     for (const [key, member] of Object.entries(item)) {
       if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-      text(`${first ? '' : ','}${escape(JSON.stringify(key))}:`);
+      text(`${first ? '' : ','}${escapeAscii(JSON.stringify(key))}:`);
       first = false;
       put(member, level + 1);
     }

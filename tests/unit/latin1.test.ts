@@ -1,5 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { latin1Html, latin1Json, latin1JsonChunks } from '../../src/site/latin1';
+import { asciiJsonChunks, latin1Html, latin1Json } from '../../src/site/latin1';
+import { readSiteSnapshot, siteSnapshotBytes } from '../../src/site/snapshot';
+import type { SiteData } from '../../src/site/types';
 
 /** Reads numeric references back the way a browser does. */
 const decode = (html: string) =>
@@ -37,17 +42,17 @@ describe('latin1Json', () => {
   });
 });
 
-describe('latin1JsonChunks', () => {
-  it('is the same text as latin1Json, in UTF-8, whatever the value holds', () => {
+describe('asciiJsonChunks', () => {
+  it('is ASCII JSON that parses back to what JSON.stringify gives, whatever the value holds', () => {
     class Point {
       constructor(readonly x: number) {}
     }
     const values: unknown[] = [
       {
-        tenant: { slug: 'bayside-toyota', name: 'Bayside Toyota — Cleveland’s own', empty: {}, gone: undefined },
+        tenant: { slug: 'bayside-toyota', name: 'Bayside Toyota — Cleveland’s own café', empty: {}, gone: undefined },
         builtAt: '2026-11-24T00:00:00.000Z',
         cars: [
-          { id: 1, name: 'Škoda Kodiaq 🚗', price: 41990.5, tags: ['<b>', 'ÿ'], note: undefined, when: new Date(0) },
+          { id: 1, name: 'Škoda Kodiaq 🚗', price: 41990.5, tags: ['<b>', 'ÿ', '\ud800'], note: undefined, when: new Date(0) },
           { id: 2, images: [], nested: { deep: [[1, 2], { a: null }] }, point: new Point(3) },
         ],
         list: [undefined, () => 1, Symbol('s'), null, 0, false, ''],
@@ -61,9 +66,21 @@ describe('latin1JsonChunks', () => {
     ];
     for (const value of values) {
       for (const depth of [0, 1, 2, 5]) {
-        const text = Buffer.concat(latin1JsonChunks(value, depth)).toString('utf8');
-        expect(text).toBe(latin1Json(value));
+        const bytes = Buffer.concat(asciiJsonChunks(value, depth));
+        expect(bytes.every((byte) => byte < 0x80)).toBe(true);
+        const text = bytes.toString('latin1');
+        expect(text).not.toContain('<');
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }
     }
+  });
+});
+
+describe('site data file (src/site/snapshot.ts)', () => {
+  it('reads back exactly what was written, characters past ASCII included', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'snapshot-')), 'site.json');
+    const site = { tenant: { name: 'Café Motors — Škoda’s home 🚗' }, cars: [{ dealercomments: 'Ünique ½ price' }] } as unknown as SiteData;
+    writeFileSync(file, siteSnapshotBytes(site));
+    expect(readSiteSnapshot(file)).toEqual(site);
   });
 });
