@@ -159,15 +159,18 @@ export function isCurrentLink(href: string, path: string): boolean {
   return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 }
 
+const headerHrefs = perSite((site) =>
+  siteHeaderNavigation(site).flatMap((item) => [
+    item.href,
+    ...(item.children ?? []).map((child) => child.href),
+    ...(item.mega?.models ?? []).map((model) => model.href),
+  ]),
+);
+
 /**
  * The header menu's links that are current on `path`. Pages that agree on these get the same
  * header, so it is rendered once for all of them (src/components/RenderOnce.astro).
  */
 export function currentHeaderLinks(site: SiteData, path: string): string[] {
-  const hrefs = siteHeaderNavigation(site).flatMap((item) => [
-    item.href,
-    ...(item.children ?? []).map((child) => child.href),
-    ...(item.mega?.models ?? []).map((model) => model.href),
-  ]);
-  return hrefs.filter((href) => isCurrentLink(href, path));
+  return headerHrefs(site).filter((href) => isCurrentLink(href, path));
 }

@@ -1,8 +1,12 @@
 import { contrastRatio } from '../domain/contrast';
 import type { Theme } from '../tenant/schema/theme';
+import { perObject } from './memo';
 
-/** The tenant's theme as CSS custom properties on :root (values come from the validated YAML). */
-export function themeStyle(theme: Theme): string {
+/**
+ * The tenant's theme as CSS custom properties on :root (values come from the validated YAML).
+ * Every page's <head> has it: worked out once per theme, not per page.
+ */
+export const themeStyle = perObject((theme: Theme): string => {
   const c = theme.colours;
   // Muted text must keep 4.5:1 on both page backgrounds; darken it for light themes only.
   const mutedText = contrastRatio('#5a6472', c.muted_background) >= 4.5 && contrastRatio('#5a6472', c.background) >= 4.5 ? '#5a6472' : c.text;
@@ -27,4 +31,4 @@ export function themeStyle(theme: Theme): string {
   return `:root{${Object.entries(vars)
     .map(([name, value]) => `${name}:${value.replace(/[<>{};]/g, '')}`)
     .join(';')}}`;
-}
+});
