@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pageTypeUrls } from '../tests/e2e/support/page-types';
-import { readSiteSnapshot } from '../src/site/snapshot';
+import type { SiteData } from '../src/site/types';
 import { listTenantSlugs } from '../src/tenant/load';
 import { ROOT, siteDir, snapshotFile } from './lib/paths';
 import { launchChromium, measureInBrowser, VIEWPORTS, type BrowserWeight, type ViewportName } from './lib/browser-weight';
@@ -64,7 +64,7 @@ export interface PageWeight {
 
 export function measureSite(slug: string): PageWeight[] {
   const dir = siteDir(slug);
-  const site = readSiteSnapshot(snapshotFile(slug));
+  const site = JSON.parse(readFileSync(snapshotFile(slug), 'utf8')) as SiteData;
   return pageTypeUrls(site).map(({ type, path: urlPath }) => {
     const html = readFileSync(htmlFile(dir, urlPath), 'utf8');
     const entries = [

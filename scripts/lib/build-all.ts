@@ -66,7 +66,7 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
       continue;
     }
     log(`> ${tenant.slug}: building (${tenant.template})`);
-    placesDigest ??= warmPlacesDigest();
+    placesDigest ??= warmPlacesDigest(log);
     try {
       const result = await buildTenant(tenant, now, (line) => log(line));
       await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });

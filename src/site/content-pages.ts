@@ -1,20 +1,8 @@
 import { warrantyCopy } from '../domain/warranty';
 import { formatPhone } from '../domain/format';
 import { mainPhone } from '../domain/phone';
-import { markdownPagesFrom, type MarkdownModule, type MarkdownPage } from './markdown-pages';
+import { markdownPagesFrom, SHARED_CONTENT_PAGES, type MarkdownModule, type MarkdownPage } from './markdown-pages';
 import type { SiteData } from './types';
-
-/** The content routes every tenant has (SPEC 2 "Other"); tenants add more with `pages.extra`. */
-export const SHARED_CONTENT_PAGES = [
-  'about-us',
-  'service',
-  'vehicle-parts-and-accessories',
-  'fleet',
-  'careers',
-  'finance-and-insurance',
-  'terms-and-conditions',
-  'privacy-policy',
-] as const;
 
 export interface ContentPage {
   route: string;
@@ -40,7 +28,7 @@ function placeholders(site: SiteData): Record<string, string> {
  */
 let pages: Map<string, MarkdownPage> | undefined;
 function markdownPages(): Map<string, MarkdownPage> {
-  return (pages ??= markdownPagesFrom(import.meta.glob<MarkdownModule>('../../tenants/content/**/*.md', { eager: true })));
+  return (pages ??= markdownPagesFrom(import.meta.glob<MarkdownModule>('../../tenants/content/**/*.md', { eager: true }), SHARED_CONTENT_PAGES));
 }
 
 /** A content page of the tenant (its own Markdown, else the shared default), or undefined. */

@@ -47,15 +47,18 @@ export function asciiJsonChunks(value: unknown, depth = 2): Buffer[] {
       (Array.isArray(item) || Object.getPrototypeOf(item) === Object.prototype);
     if (!splittable) {
       // As JSON.stringify does inside an array; callers skip what an object would leave out.
-      text(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : escapeAscii(JSON.stringify(item)));
+      // undefined, a function or a symbol (or a toJSON giving one): null, as JSON.stringify writes it in an array.
+      const json = JSON.stringify(item) as string | undefined;
+      text(json === undefined ? 'null' : escapeAscii(json));
       return;
     }
     if (Array.isArray(item)) {
       text('[');
-      item.forEach((element, index) => {
+      // An index loop, not forEach: a hole in a sparse array is written as null, as JSON.stringify does.
+      for (let index = 0; index < item.length; index++) {
         if (index) text(',');
-        put(element, level + 1);
-      });
+        put(item[index], level + 1);
+      }
       text(']');
       return;
     }

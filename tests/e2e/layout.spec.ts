@@ -3,6 +3,8 @@ import { runningOffers } from '../../src/domain/offers';
 import { defaultPromoExpiry } from '../../src/domain/promos';
 import type { SiteData } from '../../src/site/types';
 import { isAvailable } from '../../src/domain/stock';
+import { isCurrentLink } from '../../src/site/navigation';
+import { modelPath } from '../../src/site/paths';
 import { expect, test } from './support/fixtures';
 
 function hasRunningOffers(site: SiteData) {
@@ -37,19 +39,30 @@ test.describe('every page shares the site layout', () => {
   });
 
   test('the header marks the page the shopper is on, page by page', async ({ page, site }) => {
-    // Pages that mark the same links share one rendered header (RenderOnce); each must still get its own.
-    const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current=page]');
-    const visits: [string, string[]][] = [
-      ['/', ['/']],
-      ['/about-us', ['/about-us']],
-      [`/cars/${site.cars[0]!.slug}`, []],
-      [site.tenant.links.service, [site.tenant.links.service]],
-      ['/about-us', ['/about-us']],
+    // Pages that mark the same links share one rendered header (RenderOnce, keyed by the marked
+    // links); each page must still mark exactly its own: top-level, dropdown and mega-menu links.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const model = site.models.find((candidate) => !candidate.override_url);
+    const paths = [
+      '/',
+      '/about-us',
+      '/contact-us',
+      `/cars/${site.cars[0]!.slug}`,
+      site.tenant.links.service,
+      site.tenant.links.stock,
+      ...(model ? [modelPath(model, site.tenant.template)] : []),
     ];
-    for (const [path, marked] of visits) {
-      await page.goto(path);
-      await expect(current, path).toHaveCount(marked.length);
-      for (const [index, href] of marked.entries()) await expect(current.nth(index), path).toHaveAttribute('href', href);
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      // Menu entries only: brand logos and "View all" links are never marked.
+      const links = await nav.evaluate((element) =>
+        [...element.querySelectorAll('a')]
+          .filter((link) => !link.closest('.mega-menu__brands') && !link.classList.contains('mega-menu__all'))
+          .map((link) => ({ href: link.getAttribute('href') ?? '', current: link.getAttribute('aria-current') === 'page' })),
+      );
+      expect(links.length, path).toBeGreaterThan(3);
+      for (const { href, current } of links) expect(current, `${path}: ${href}`).toBe(isCurrentLink(href, path));
     }
   });
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { markdownPagesFrom } from '../../src/site/markdown-pages';
+import { markdownPagesFrom, SHARED_CONTENT_PAGES } from '../../src/site/markdown-pages';
 
 const CONTENT = path.resolve('tenants/content');
 
@@ -15,7 +15,7 @@ describe('content pages from Markdown (tenants/content)', () => {
   it('keys each page by folder and route, and keeps its title, description and HTML', async () => {
     const pages = markdownPagesFrom({
       '../../tenants/content/_default/about-us.md': module({ title: 'About Us', description: 'Who we are.' }, '<h2>Hi</h2>'),
-      '../../tenants/content/bayside-toyota/eofy.md': module({ title: 'EOFY Sale', layout: 'ignored' }),
+      '../../tenants/content/bayside-toyota/eofy.md': module({ title: 'EOFY Sale', author: 'ignored' }),
     });
     expect([...pages.keys()]).toEqual(['_default/about-us', 'bayside-toyota/eofy']);
     expect(pages.get('_default/about-us')).toMatchObject({ title: 'About Us', description: 'Who we are.' });
@@ -41,7 +41,23 @@ describe('content pages from Markdown (tenants/content)', () => {
     expect(lines[2]).toMatch(/^tenants\/content\/_default\/careers\.md: front matter description: \S/);
   });
 
-  it("accepts every committed page's front matter", () => {
+  it('refuses a layout or setup in front matter: every content page has the site layout', () => {
+    expect(() => markdownPagesFrom({ '../../tenants/content/_default/fleet.md': module({ title: 'Fleet', layout: '../layouts/Other.astro' }) })).toThrow(
+      /^tenants\/content\/_default\/fleet\.md: front matter layout: not supported in content pages/,
+    );
+  });
+
+  it('names a shared default that is missing, since every site would lose that page', () => {
+    expect(() => markdownPagesFrom({ '../../tenants/content/_default/fleet.md': module({ title: 'Fleet' }) }, ['fleet', 'careers'])).toThrow(
+      /^tenants\/content\/_default\/careers\.md: missing; every site has \/careers/,
+    );
+    // A tenant's own page does not stand in for the shared default.
+    expect(() => markdownPagesFrom({ '../../tenants/content/bayside-toyota/careers.md': module({ title: 'Careers' }) }, ['careers'])).toThrow(
+      /_default\/careers\.md: missing/,
+    );
+  });
+
+  it("accepts every committed page's front matter, with a default for every shared route", () => {
     const modules: Record<string, ReturnType<typeof module>> = {};
     for (const folder of readdirSync(CONTENT)) {
       for (const file of readdirSync(path.join(CONTENT, folder)).filter((name) => name.endsWith('.md'))) {
@@ -50,7 +66,7 @@ describe('content pages from Markdown (tenants/content)', () => {
         modules[`../../tenants/content/${folder}/${file}`] = module(frontmatter);
       }
     }
-    const pages = markdownPagesFrom(modules);
+    const pages = markdownPagesFrom(modules, SHARED_CONTENT_PAGES);
     expect(pages.get('_default/about-us')!.title).toBe('About Us');
     expect(pages.size).toBe(Object.keys(modules).length);
   });

@@ -55,7 +55,9 @@ describe('asciiJsonChunks', () => {
           { id: 1, name: 'Škoda Kodiaq 🚗', price: 41990.5, tags: ['<b>', 'ÿ', '\ud800'], note: undefined, when: new Date(0) },
           { id: 2, images: [], nested: { deep: [[1, 2], { a: null }] }, point: new Point(3) },
         ],
-        list: [undefined, () => 1, Symbol('s'), null, 0, false, ''],
+        list: [undefined, () => 1, Symbol('s'), null, 0, false, '', { toJSON: () => undefined }],
+        // eslint-disable-next-line no-sparse-arrays
+        sparse: [1, , 3],
         skipped: () => 1,
       },
       [],
@@ -70,6 +72,7 @@ describe('asciiJsonChunks', () => {
         expect(bytes.every((byte) => byte < 0x80)).toBe(true);
         const text = bytes.toString('latin1');
         expect(text).not.toContain('<');
+        expect(text).toBe(JSON.stringify(value).replace(/[<\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }
     }
