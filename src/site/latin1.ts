@@ -17,16 +17,15 @@ export function latin1Html(text: string): string {
   return text.replace(/[&<>"']|[\u{100}-\u{10ffff}]/gu, (char) => HTML_ESCAPES[char] ?? `&#x${char.codePointAt(0)!.toString(16)};`);
 }
 
-const ESCAPED = /[<\u0100-\uffff]/g;
-const escape = (json: string) => json.replace(ESCAPED, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** JSON text with the characters `pattern` matches written as \u escapes (still valid JSON). */
+const escapeJson = (json: string, pattern: RegExp) => json.replace(pattern, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const PAST_LATIN1 = /[<\u0100-\uffff]/g;
+const PAST_ASCII = /[<\u0080-\uffff]/g;
 
 /** JSON for a <script> element: `<` and every character above U+00FF as \u escapes (still valid JSON). */
 export function latin1Json(value: unknown): string {
-  return escape(JSON.stringify(value));
+  return escapeJson(JSON.stringify(value), PAST_LATIN1);
 }
-
-const NOT_ASCII = /[<\u0080-\uffff]/g;
-const escapeAscii = (json: string) => json.replace(NOT_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * JSON of a big value as ASCII chunks (`<` and every character past U+007F as \u escapes), for
@@ -46,10 +45,10 @@ export function asciiJsonChunks(value: unknown, depth = 2): Buffer[] {
       typeof (item as { toJSON?: unknown }).toJSON !== 'function' &&
       (Array.isArray(item) || Object.getPrototypeOf(item) === Object.prototype);
     if (!splittable) {
-      // As JSON.stringify does inside an array; callers skip what an object would leave out.
-      // undefined, a function or a symbol (or a toJSON giving one): null, as JSON.stringify writes it in an array.
+      // undefined, a function or a symbol (or a toJSON giving one) is null, as JSON.stringify writes
+      // it in an array; object members that JSON.stringify leaves out never get here.
       const json = JSON.stringify(item) as string | undefined;
-      text(json === undefined ? 'null' : escapeAscii(json));
+      text(json === undefined ? 'null' : escapeJson(json, PAST_ASCII));
       return;
     }
     if (Array.isArray(item)) {
@@ -66,7 +65,7 @@ export function asciiJsonChunks(value: unknown, depth = 2): Buffer[] {
     let first = true;
     for (const [key, member] of Object.entries(item)) {
       if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-      text(`${first ? '' : ','}${escapeAscii(JSON.stringify(key))}:`);
+      text(`${first ? '' : ','}${escapeJson(JSON.stringify(key), PAST_ASCII)}:`);
       first = false;
       put(member, level + 1);
     }

@@ -40,9 +40,11 @@ export type MarkdownModule = Pick<MarkdownInstance<Record<string, unknown>>, 'fr
  */
 export function markdownPagesFrom(modules: Record<string, MarkdownModule>, required: readonly string[] = []): Map<string, MarkdownPage> {
   const found = new Map<string, MarkdownPage>();
+  const files = new Set<string>();
   const problems: string[] = [];
   for (const [file, module] of Object.entries(modules)) {
     const id = file.replace(/^.*\/tenants\/content\//, '').replace(/\.md$/, '');
+    files.add(id);
     const unsupported = UNSUPPORTED_KEYS.filter((key) => key in module.frontmatter);
     for (const key of unsupported)
       problems.push(`tenants/content/${id}.md: front matter ${key}: not supported in content pages (they all use the site layout)`);
@@ -53,8 +55,8 @@ export function markdownPagesFrom(modules: Record<string, MarkdownModule>, requi
     found.set(id, { title: result.data.title, description: result.data.description, html: () => module.compiledContent() });
   }
   for (const route of required) {
-    // Without it, every site would quietly lose that page.
-    if (!found.has(`_default/${route}`) && !problems.some((line) => line.startsWith(`tenants/content/_default/${route}.md:`)))
+    // Without it, every site would quietly lose that page. (One that is there but bad is reported above.)
+    if (!files.has(`_default/${route}`))
       problems.push(`tenants/content/_default/${route}.md: missing; every site has /${route}, so it needs this shared default`);
   }
   if (problems.length) throw new Error(problems.join('\n'));
