@@ -1,7 +1,12 @@
 /**
- * npm run bench:build [-- 1000 10000]
+ * npm run bench:build [-- 1000 10000] [--runs=<n>] [--pause=<seconds>]
  * Builds one generated dealer tenant at each size and prints wall time, vehicle pages per second
- * and peak memory of the whole build (build script + Astro processes). KEEP_BENCH=1 keeps the output in
+ * and peak memory of the whole build (build script + Astro processes). --runs=<n> builds each size
+ * n times and adds the median run (by wall time). Before each build after the first, the previous
+ * output is deleted and the benchmark waits --pause seconds (default 45): on this machine's disk,
+ * making files runs several times slower for about half a minute after thousands were deleted, which
+ * would time the last run's clean-up, not the build. Leave as long between separate invocations.
+ * KEEP_BENCH=1 keeps the output in
  * .build/bench-dist; ASTRO_PROF=<dir> writes CPU profiles of the Astro processes and ASTRO_LOG=<file>
  * Astro's log. Uses a temporary tenants folder and .build/bench-dist for the output; nothing in
  * tenants/ or dist/ is touched.
@@ -19,6 +24,13 @@ const sizes = process.argv
   .map(Number)
   .filter((n) => n > 0);
 const counts = sizes.length ? sizes : [1000, 10000];
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const runs = Number(option('runs') ?? 1);
+const pauseSeconds = Number(option('pause') ?? 45);
+if (!Number.isInteger(runs) || runs < 1 || !(pauseSeconds >= 0)) {
+  console.error('--runs= takes a whole number of runs (1 or more), --pause= a number of seconds (e.g. --runs=5 --pause=45).');
+  process.exit(1);
+}
 const now = new Date().toISOString();
 const work = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
 const benchDist = path.join(ROOT, '.build', 'bench-dist');
@@ -35,9 +47,31 @@ interface Row {
   peakMiB: number;
   /** Seconds from the site data being ready to the last page written (Astro's page generation). */
   renderSeconds?: number;
+  /** How long the reference loop took just before this build: the machine's speed at the time. */
+  referenceMs: number;
+  /** The median run of --runs, printed after the runs. */
+  median?: boolean;
+}
+
+/**
+ * A fixed allocation-heavy loop (small objects to JSON, as rendering makes strings), best of three.
+ * This VM's speed drifts by a quarter from one minute to the next; printed with each build, it
+ * tells a slower build from a slower machine.
+ */
+function referenceLoopMs(): number {
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    let length = 0;
+    for (let i = 0; i < 300_000; i++) length += JSON.stringify({ a: `p${i}`, b: [i, i + 1, { c: String(i) }] }).length;
+    if (length === 0) throw new Error('unreachable: keeps the loop from being optimised away');
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
 }
 
 async function buildOnce(count: number): Promise<Row> {
+  const referenceMs = referenceLoopMs();
   const slug = `bench-${count}`;
   const tenants = path.join(work, `tenants-${count}`);
   const cars = generateCars({ count, seed: 7, now, tenant: 'dealer' }).map((car) => ({
@@ -88,23 +122,36 @@ async function buildOnce(count: number): Promise<Row> {
   const threads = /render threads: (.*)/.exec(output)?.[1];
   if (timings) console.log(`${count} cars: ${timings}${threads ? `; rendered per thread: ${threads}` : ''}`);
   const renderSeconds = Number(/ pages in ([\d.]+) s/.exec(threads ?? '')?.[1]) || undefined;
-  return { cars: count, pages, seconds, cpuSeconds, peakMiB: peak / 1024 / 1024, renderSeconds };
+  return { cars: count, pages, seconds, cpuSeconds, peakMiB: peak / 1024 / 1024, renderSeconds, referenceMs };
 }
 
 console.log(`Build benchmark: one dealer tenant, generated cars, ${process.env.NODE_ENV ?? 'node'} ${process.version}\n`);
 const rows: Row[] = [];
 try {
-  for (const count of counts) rows.push(await buildOnce(count));
+  for (let run = 0; run < runs; run++)
+    for (const count of counts) {
+      if (rows.length) {
+        await rm(path.join(benchDist, `bench-${count}`), { recursive: true, force: true });
+        console.log(`(pausing ${pauseSeconds} s before the next build)`);
+        await new Promise((resolve) => setTimeout(resolve, pauseSeconds * 1000));
+      }
+      rows.push(await buildOnce(count));
+    }
 } finally {
   await rm(work, { recursive: true, force: true });
   if (!process.env.KEEP_BENCH) await rm(benchDist, { recursive: true, force: true });
 }
 // "vehicle pages/s" is cars over the whole build's wall time (feeds, Vite, pages, sitemap);
 // "rendering" is all pages over the page-generation phase alone.
-console.log('| cars | pages | wall time | vehicle pages/s | rendering | CPU time (all cores) | peak memory |');
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const row of rows) {
+// "reference loop": referenceLoopMs just before the build (lower is a faster machine).
+console.log('| cars | pages | wall time | vehicle pages/s | rendering | CPU time (all cores) | peak memory | reference loop |');
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+const median = (count: number): Row[] => {
+  const sorted = rows.filter((row) => row.cars === count).sort((a, b) => a.seconds - b.seconds);
+  return runs > 1 ? [{ ...sorted[Math.floor((sorted.length - 1) / 2)]!, median: true }] : [];
+};
+for (const row of [...rows, ...counts.flatMap(median)]) {
   console.log(
-    `| ${row.cars.toLocaleString('en-AU')} | ${row.pages.toLocaleString('en-AU')} | ${row.seconds.toFixed(1)} s | ${Math.round(row.cars / row.seconds)} | ${row.renderSeconds ? `${Math.round(row.pages / row.renderSeconds)} pages/s in ${row.renderSeconds.toFixed(1)} s` : '-'} | ${row.cpuSeconds.toFixed(1)} s | ${row.peakMiB.toFixed(0)} MiB |`,
+    `| ${row.median ? 'median of ' + runs + ': ' : ''}${row.cars.toLocaleString('en-AU')} | ${row.pages.toLocaleString('en-AU')} | ${row.seconds.toFixed(1)} s | ${Math.round(row.cars / row.seconds)} | ${row.renderSeconds ? `${Math.round(row.pages / row.renderSeconds)} pages/s in ${row.renderSeconds.toFixed(1)} s` : '-'} | ${row.cpuSeconds.toFixed(1)} s | ${row.peakMiB.toFixed(0)} MiB | ${row.referenceMs.toFixed(0)} ms |`,
   );
 }

@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse [-- <slug> ...] [--pages=<regex>] [--categories=accessibility,seo,...] [--runs=<n>]
+ * npm run bench:lighthouse [-- <slug> ...] [--pages=<regex>] [--categories=accessibility,seo,...] [--runs=<n>] [--trace]
  * Lighthouse (mobile, default simulated throttling) on the built sites in dist/: each site is served
  * as `npm run serve` does (with the API), and each chosen page type of
  * tests/e2e/support/page-types.ts (default: the available-car vehicle page) is audited for
@@ -11,6 +11,8 @@
  * --pages=<regex> picks other page types by name (--pages=. for all); --categories= runs only some
  * categories (accessibility, best-practices and seo alone are much quicker than with performance).
  * --runs=<n> audits each page n times and reports the run with the median performance score.
+ * --trace also writes that run's Chromium trace as <page type>.trace.json (open it in DevTools'
+ * Performance panel): the main-thread tasks the simulated blocking time is scaled from.
  * Simulated throttling scales the CPU time observed on this machine: run it on an idle machine (the
  * load average is printed with each result).
  * A report, not a gate: exits 0 whatever the scores; non-zero only when it cannot run.
@@ -160,8 +162,12 @@ async function audit(url: string, port: number, categories: Category[]): Promise
   const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: categories };
   const result = await lighthouse(url, flags);
   if (!result) return 'Lighthouse returned no report';
+  traces.set(result.lhr, result.artifacts.Trace);
   return result.lhr.runtimeError?.message ?? result.lhr;
 }
+
+/** Each report's Chromium trace, written with --trace: which tasks the blocking time comes from. */
+const traces = new WeakMap<Result, unknown>();
 
 /** The run with the median performance score (Lighthouse's advice for noisy machines), with every run's score. */
 async function medianAudit(url: string, port: number, categories: Category[], runs: number): Promise<{ lhr: Result | string; perfScores: number[] }> {
@@ -220,6 +226,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Unknown category ${unknownCategory.join(', ')}: the categories are ${CATEGORIES.join(', ')}.`);
     process.exit(1);
   }
+  const writeTrace = args.includes('--trace');
   const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error('--runs= takes a whole number of runs per page, 1 or more (e.g. --runs=3).');
@@ -266,7 +273,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         }
         const reportDir = path.join(BUILD_CACHE, 'lighthouse', slug);
         mkdirSync(reportDir, { recursive: true });
-        writeFileSync(path.join(reportDir, `${type.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.json`), JSON.stringify(lhr));
+        const reportName = type.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
+        writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
+        if (writeTrace) writeFileSync(path.join(reportDir, `${reportName}.trace.json`), JSON.stringify(traces.get(lhr)));
         printReport(type, url, lhr);
         if (runs > 1 && perfScores.length) console.log(`    median of ${runs} runs by performance score (${perfScores.join(', ')})`);
         audited++;
