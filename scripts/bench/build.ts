@@ -2,7 +2,7 @@
  * npm run bench:build [-- 1000 10000] [--runs=<n>] [--pause=<seconds>]
  * Builds one generated dealer tenant at each size and prints wall time, vehicle pages per second
  * and peak memory of the whole build (build script + Astro processes). --runs=<n> builds each size
- * n times and adds the median run (by wall time). Before each build after the first, the previous
+ * n times and adds the median run (by wall time). Before a size is built again, its previous
  * output is deleted and the benchmark waits --pause seconds (default 45): on this machine's disk,
  * making files runs several times slower for about half a minute after thousands were deleted, which
  * would time the last run's clean-up, not the build. Leave as long between separate invocations.
@@ -12,6 +12,7 @@
  * tenants/ or dist/ is touched.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +57,7 @@ interface Row {
 /**
  * A fixed allocation-heavy loop (small objects to JSON, as rendering makes strings), best of three.
  * This VM's speed drifts by a quarter from one minute to the next; printed with each build, it
- * tells a slower build from a slower machine.
+ * hints whether a slow build met a slow machine (a hint only: it samples well under a second).
  */
 function referenceLoopMs(): number {
   let best = Infinity;
@@ -130,9 +131,11 @@ const rows: Row[] = [];
 try {
   for (let run = 0; run < runs; run++)
     for (const count of counts) {
-      if (rows.length) {
-        await rm(path.join(benchDist, `bench-${count}`), { recursive: true, force: true });
-        console.log(`(pausing ${pauseSeconds} s before the next build)`);
+      // A size built before is deleted here, not by the build (it would time the deletion).
+      const previous = path.join(benchDist, `bench-${count}`);
+      if (existsSync(previous)) {
+        await rm(previous, { recursive: true, force: true });
+        console.log(`(pausing ${pauseSeconds} s after deleting the last ${count}-car output)`);
         await new Promise((resolve) => setTimeout(resolve, pauseSeconds * 1000));
       }
       rows.push(await buildOnce(count));
