@@ -3,9 +3,11 @@
  * Builds one generated dealer tenant at each size and prints wall time, vehicle pages per second
  * and peak memory of the whole build (build script + Astro processes). --runs=<n> builds each size
  * n times and adds the median run (by wall time). Before a size is built again, its previous
- * output is deleted and the benchmark waits --pause seconds (default 45): on this machine's disk,
- * making files runs several times slower for about half a minute after thousands were deleted, which
- * would time the last run's clean-up, not the build. Leave as long between separate invocations.
+ * output is deleted and the benchmark waits --pause seconds (default 60). This machine's disk is
+ * ext4 without a journal, whose inode allocator passes over inodes freed in the last 60 s (longer
+ * while their inode-table block is unwritten), reading each one's block to check: for about a
+ * minute after thousands were deleted, making files runs up to several times slower, which would
+ * time the last run's clean-up, not the build. Leave as long between separate invocations.
  * KEEP_BENCH=1 keeps the output in
  * .build/bench-dist; ASTRO_PROF=<dir> writes CPU profiles of the Astro processes and ASTRO_LOG=<file>
  * Astro's log. Uses a temporary tenants folder and .build/bench-dist for the output; nothing in
@@ -27,9 +29,9 @@ const sizes = process.argv
 const counts = sizes.length ? sizes : [1000, 10000];
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const runs = Number(option('runs') ?? 1);
-const pauseSeconds = Number(option('pause') ?? 45);
+const pauseSeconds = Number(option('pause') ?? 60);
 if (!Number.isInteger(runs) || runs < 1 || !(pauseSeconds >= 0)) {
-  console.error('--runs= takes a whole number of runs (1 or more), --pause= a number of seconds (e.g. --runs=5 --pause=45).');
+  console.error('--runs= takes a whole number of runs (1 or more), --pause= a number of seconds (e.g. --runs=5 --pause=60).');
   process.exit(1);
 }
 const now = new Date().toISOString();
