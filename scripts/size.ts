@@ -19,6 +19,7 @@ import { listTenantSlugs } from '../src/tenant/load';
 import { ROOT, siteDir, snapshotFile } from './lib/paths';
 import { launchChromium, measureInBrowser, VIEWPORTS, type BrowserWeight, type ViewportName } from './lib/browser-weight';
 import { startLocalServer, tenantPort } from './lib/local-server';
+import { optionValue } from './lib/cli-options';
 
 const KB = 1024;
 const BUDGETS: { match: RegExp; js: number; htmlCss: number; tbtMs: number }[] = [{ match: /^vehicle/, js: 80 * KB, htmlCss: 60 * KB, tbtMs: 0 }];
@@ -124,7 +125,7 @@ async function measureSiteInBrowser(slug: string, baseUrl: string, pages: RegExp
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const wanted = args.filter((arg) => !arg.startsWith('-'));
-  const pagesArg = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
+  const pagesArg = optionValue(args, 'pages');
   const pages = pagesArg ? new RegExp(pagesArg) : undefined;
   const listScripts = args.includes('--scripts');
   const allSlugs = await listTenantSlugs(ROOT);

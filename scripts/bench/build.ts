@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateCars } from '../sample-data';
 import { ROOT } from '../lib/paths';
+import { optionValue } from '../lib/cli-options';
 import { childrenCpuSeconds, treeRss } from './process-tree-rss';
 
 const sizes = process.argv
@@ -27,9 +28,8 @@ const sizes = process.argv
   .map(Number)
   .filter((n) => n > 0);
 const counts = sizes.length ? sizes : [1000, 10000];
-const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-const runs = Number(option('runs') ?? 1);
-const pauseSeconds = Number(option('pause') ?? 60);
+const runs = Number(optionValue(process.argv, 'runs') ?? 1);
+const pauseSeconds = Number(optionValue(process.argv, 'pause') ?? 60);
 if (!Number.isInteger(runs) || runs < 1 || !(pauseSeconds >= 0)) {
   console.error('--runs= takes a whole number of runs (1 or more), --pause= a number of seconds (e.g. --runs=5 --pause=60).');
   process.exit(1);
@@ -151,11 +151,11 @@ try {
 // "reference loop": referenceLoopMs just before the build (lower is a faster machine).
 console.log('| cars | pages | wall time | vehicle pages/s | rendering | CPU time (all cores) | peak memory | reference loop |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-const median = (count: number): Row[] => {
+const medianRun = (count: number): Row => {
   const sorted = rows.filter((row) => row.cars === count).sort((a, b) => a.seconds - b.seconds);
-  return runs > 1 ? [{ ...sorted[Math.floor((sorted.length - 1) / 2)]!, median: true }] : [];
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, median: true };
 };
-for (const row of [...rows, ...counts.flatMap(median)]) {
+for (const row of [...rows, ...(runs > 1 ? counts.map(medianRun) : [])]) {
   console.log(
     `| ${row.median ? 'median of ' + runs + ': ' : ''}${row.cars.toLocaleString('en-AU')} | ${row.pages.toLocaleString('en-AU')} | ${row.seconds.toFixed(1)} s | ${Math.round(row.cars / row.seconds)} | ${row.renderSeconds ? `${Math.round(row.pages / row.renderSeconds)} pages/s in ${row.renderSeconds.toFixed(1)} s` : '-'} | ${row.cpuSeconds.toFixed(1)} s | ${row.peakMiB.toFixed(0)} MiB | ${row.referenceMs.toFixed(0)} ms |`,
   );

@@ -28,6 +28,7 @@ import { listTenantSlugs } from '../../src/tenant/load';
 import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../lib/paths';
 import { startLocalServer, tenantPort } from '../lib/local-server';
 import { CHROMIUM_FLAGS } from '../lib/chromium-flags';
+import { optionValue } from '../lib/cli-options';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -217,9 +218,9 @@ export function printReport(type: string, url: string, lhr: Result): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const wanted = args.filter((arg) => !arg.startsWith('-'));
-  const pagesArg = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
+  const pagesArg = optionValue(args, 'pages');
   const pages = pagesArg ? new RegExp(pagesArg) : DEFAULT_PAGES;
-  const categoriesArg = args.find((arg) => arg.startsWith('--categories='))?.slice('--categories='.length);
+  const categoriesArg = optionValue(args, 'categories');
   const categories = (categoriesArg?.split(',') ?? [...CATEGORIES]) as Category[];
   const unknownCategory = categories.filter((id) => !CATEGORIES.includes(id));
   if (unknownCategory.length) {
@@ -227,7 +228,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const writeTrace = args.includes('--trace');
-  const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
+  const runs = Number(optionValue(args, 'runs') ?? 1);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error('--runs= takes a whole number of runs per page, 1 or more (e.g. --runs=3).');
     process.exit(1);
