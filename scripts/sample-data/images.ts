@@ -1,8 +1,9 @@
 /**
  * Car image URLs and files. A URL names everything needed to draw it:
- * /media/cars/<shape>/<view>-<tone>.svg, where the tone is a paint (exterior views) or a trim
- * (interior views). Cars sharing shape and colour share files, so 10,000 cars need only a few
- * hundred images, and `writeCarImages` can redraw exactly the files a list of cars uses.
+ * /media/cars/<shape>/<view>-<tone>.webp, where the tone is a paint (exterior views) or a trim
+ * (interior views). Each is drawn as SVG and written as WebP, like a dealer's photo (raster.ts).
+ * Cars sharing shape and colour share files, so 10,000 cars need only a few hundred images, and
+ * `writeCarImages` can redraw exactly the files a list of cars uses.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import type { Shape } from './catalogue/types';
 import { svgDoc } from './svg/common';
 import * as exterior from './svg/exterior';
 import * as interior from './svg/interior';
+import { svgToWebp } from './raster';
 import { notFoundSvg } from './svg/scenes';
 import { viewerMediaImages } from './viewer-media';
 
@@ -85,12 +87,12 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Image URLs for a vehicle's gallery of `count` photos. */
 export function carImageUrls(shape: Shape, paint: PaintKey, trim: TrimKey, count: number): string[] {
-  return GALLERIES[exterior.kindOf(shape)].slice(0, count).map((view) => `/media/cars/${shape}/${view}-${view in INTERIOR_VIEWS ? trim : paint}.svg`);
+  return GALLERIES[exterior.kindOf(shape)].slice(0, count).map((view) => `/media/cars/${shape}/${view}-${view in INTERIOR_VIEWS ? trim : paint}.webp`);
 }
 
-const URL_PATTERN = /^\/media\/cars\/([a-z0-9]+)\/([a-z0-9]+)-([a-z]+)\.svg$/;
+const URL_PATTERN = /^\/media\/cars\/([a-z0-9]+)\/([a-z0-9]+)-([a-z]+)\.webp$/;
 
-/** The SVG for a car image URL, or undefined when the URL is not one of ours. */
+/** The drawing (SVG) behind a car image URL, or undefined when the URL is not one of ours. */
 export function renderCarImage(url: string): string | undefined {
   const match = URL_PATTERN.exec(url);
   if (!match) return undefined;
@@ -110,7 +112,7 @@ export function renderCarImage(url: string): string | undefined {
 export const NOT_FOUND_URL = '/media/not-found.svg';
 
 /** Write a file under public/ for a root-relative URL, creating folders as needed. */
-export async function writePublicFile(root: string, url: string, content: string): Promise<void> {
+export async function writePublicFile(root: string, url: string, content: string | Buffer): Promise<void> {
   const file = path.join(root, 'public', ...url.split('/').filter(Boolean));
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
@@ -131,13 +133,15 @@ export async function writeCarImages(
       if (image.thumb?.url) urls.add(image.thumb.url);
     }
   }
+  // The placeholder stays SVG: it is a drawing, shown only when a photo is missing.
   const jobs: Promise<void>[] = [writePublicFile(root, NOT_FOUND_URL, notFoundSvg())];
+  const write = async (url: string, svg: string) => writePublicFile(root, url, url.endsWith('.webp') ? await svgToWebp(svg) : svg);
   for (const url of [...urls].sort()) {
     const svg = renderCarImage(url);
-    if (svg) jobs.push(writePublicFile(root, url, svg));
+    if (svg) jobs.push(write(url, svg));
   }
   // Spin frames and demo videos of the cars that have them (viewer-media.ts).
-  for (const [url, svg] of viewerMediaImages(cars as Parameters<typeof viewerMediaImages>[0])) jobs.push(writePublicFile(root, url, svg));
+  for (const [url, svg] of viewerMediaImages(cars as Parameters<typeof viewerMediaImages>[0])) jobs.push(write(url, svg));
   await Promise.all(jobs);
   return jobs.length;
 }

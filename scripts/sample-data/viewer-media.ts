@@ -1,8 +1,9 @@
 /**
  * Viewer media for the demo cars: 360 spin frames, an interior view, walkaround and stock videos.
  * Chosen by car id, so the same cars get the same media on every run (deterministic), and drawn
- * locally as SVG (no network). The walkaround "video" is an animated SVG embedded like a hosted
- * video; the vehicle page embeds any URL that is not a direct video file.
+ * locally (no network): spin frames as SVG written as WebP, like photos (raster.ts). The walkaround
+ * "video" is an animated SVG stepping through those frames, embedded like a hosted video; the
+ * vehicle page embeds any URL that is not a direct video file.
  */
 import type { CarInput } from '../../src/feeds/schemas';
 import { PAINT_HEX, type PaintKey } from './catalogue/colours';
@@ -15,7 +16,7 @@ export const SPIN_FRAMES = 8;
 /** Paints that get spin frames: enough demo cars with a spin, without drawing a set for every colour. */
 const SPIN_PAINTS = new Set(['white', 'silver', 'red']);
 
-const IMAGE_URL = /^\/media\/cars\/([a-z0-9]+)\/[a-z0-9]+-([a-z]+)\.svg$/;
+const IMAGE_URL = /^\/media\/cars\/([a-z0-9]+)\/[a-z0-9]+-([a-z]+)\.webp$/;
 
 /** Which exterior drawing shows each 45-degree step, and whether it is mirrored (the far side). */
 const FRAME_VIEWS: [draw: (shape: Shape, paint: string) => string, mirrored: boolean][] = [
@@ -32,7 +33,7 @@ const FRAME_VIEWS: [draw: (shape: Shape, paint: string) => string, mirrored: boo
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function spinFrameUrl(shape: string, paint: string, frame: number): string {
-  return `/media/cars/${shape}/spin-${paint}/${pad(frame)}.svg`;
+  return `/media/cars/${shape}/spin-${paint}/${pad(frame)}.webp`;
 }
 
 export function walkaroundVideoUrl(shape: string, paint: string): string {
@@ -87,12 +88,12 @@ export function addViewerMedia(cars: CarInput[]): CarInput[] {
   return cars;
 }
 
-/** The files the viewer media of these cars need: URL -> SVG. */
+/** The files the viewer media of these cars need: URL -> SVG (written as WebP where the URL says so). */
 export function viewerMediaImages(cars: readonly CarInput[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const car of cars) {
     const videos = [car.video_url, car.walkaround_videos?.[0]?.video.url].filter((url): url is string => Boolean(url));
-    const spinSources = new Set<string>((car.spin_images ?? []).map((url) => url.replace(/\/\d+\.svg$/, '')));
+    const spinSources = new Set<string>((car.spin_images ?? []).map((url) => url.replace(/\/\d+\.webp$/, '')));
     for (const url of videos) {
       const match = /^\/media\/cars\/([a-z0-9]+)\/walkaround-([a-z]+)\.svg$/.exec(url);
       if (!match) continue;
@@ -101,7 +102,7 @@ export function viewerMediaImages(cars: readonly CarInput[]): Map<string, string
     }
     for (const source of spinSources) {
       const match = /^\/media\/cars\/([a-z0-9]+)\/spin-([a-z]+)$/.exec(source);
-      if (!match || files.has(`${source}/00.svg`)) continue;
+      if (!match || files.has(`${source}/00.webp`)) continue;
       const [, shape, paint] = match as unknown as [string, Shape, PaintKey];
       for (let frame = 0; frame < SPIN_FRAMES; frame++) files.set(spinFrameUrl(shape, paint, frame), spinFrameSvg(shape, paint, frame));
     }

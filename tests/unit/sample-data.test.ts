@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repayment } from '../../scripts/sample-data/finance';
 import { ensureSampleData, generateCars, generateSampleData, staleReason, STAMP_FILE, writeCarImages } from '../../scripts/sample-data';
@@ -393,9 +394,10 @@ describe('images', () => {
   });
 
   it('writes small, well-formed SVGs with the right sizes', async () => {
-    // The demo history reports are PDFs (tests/unit/sample-history-reports.test.ts); everything else is SVG.
-    const files = (await filesUnder(path.join(out, 'public/media'))).filter((file) => !file.startsWith('history-reports/'));
-    expect(files.length).toBeGreaterThan(300);
+    // The demo history reports are PDFs (tests/unit/sample-history-reports.test.ts) and car photos
+    // WebP (below); everything else is SVG.
+    const files = (await filesUnder(path.join(out, 'public/media'))).filter((file) => file.endsWith('.svg'));
+    expect(files.length).toBeGreaterThan(100);
     let largest = 0;
     for (const file of files) {
       const svg = await readFile(path.join(out, 'public/media', file), 'utf8');
@@ -405,6 +407,25 @@ describe('images', () => {
       if (file.startsWith('brands/')) expect(svg).toContain('width="76" height="65"');
     }
     expect(largest).toBeLessThan(6000);
+  });
+
+  it('writes car photos and spin frames as 600x400 WebP, as a dealer feed would have photos', async () => {
+    const media = path.join(out, 'public/media');
+    const photos = (await filesUnder(path.join(media, 'cars'))).filter((file) => !file.includes('walkaround-'));
+    expect(photos.length).toBeGreaterThan(300);
+    expect(photos.filter((file) => !file.endsWith('.webp'))).toEqual([]);
+    expect(photos.some((file) => /\/spin-[a-z]+\/00\.webp$/.test(file))).toBe(true);
+    let largest = 0;
+    for (const file of photos) {
+      const bytes = await readFile(path.join(media, 'cars', file));
+      expect(bytes.subarray(0, 4).toString('latin1') + bytes.subarray(8, 12).toString('latin1'), file).toBe('RIFFWEBP');
+      largest = Math.max(largest, bytes.length);
+    }
+    for (const file of [photos[0]!, photos.at(-1)!]) {
+      const { width, height, format } = await sharp(path.join(media, 'cars', file)).metadata();
+      expect({ file, width, height, format }).toEqual({ file, width: 600, height: 400, format: 'webp' });
+    }
+    expect(largest).toBeLessThan(20_000);
   });
 });
 
