@@ -9,7 +9,7 @@ import { parseTenant } from '../../src/tenant/load';
 import { GROUP_BRANDS, MAKE_COLOURS } from './catalogue/brands';
 import { buildCars, carContext, tenantRng } from './cars';
 import { specialHours } from './hours';
-import { writeCarImages, writePublicFile } from './images';
+import { writeCarImages, writeDrawnImage } from './images';
 import { buildNetwork } from './locations';
 import { brandLogoUrl, buildManufacturers } from './manufacturers';
 import { buildModels } from './models';
@@ -149,7 +149,8 @@ export async function generateSampleData(options: GenerateOptions): Promise<Gene
   }
 
   for (const [url, svg] of brandLogos(makes)) images.set(url, svg);
-  await Promise.all([...images].map(([url, svg]) => writePublicFile(root, url, svg)));
+  // Model pictures are photos on a real site, so they are WebP (raster.ts); the rest stays as drawn.
+  await Promise.all([...images].map(([url, svg]) => writeDrawnImage(root, url, svg)));
   // Car images (and the not-found placeholder) are drawn from the URLs the cars reference.
   result.images = images.size + (await writeCarImages(root, allCars));
   result.imageBytes = await folderBytes(path.join(root, 'public', 'media'));

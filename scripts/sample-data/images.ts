@@ -118,6 +118,11 @@ export async function writePublicFile(root: string, url: string, content: string
   await writeFile(file, content);
 }
 
+/** Write a drawn image: as WebP when its URL says so (photos, raster.ts), else the SVG itself. */
+export async function writeDrawnImage(root: string, url: string, svg: string): Promise<void> {
+  await writePublicFile(root, url, url.endsWith('.webp') ? await svgToWebp(svg) : svg);
+}
+
 /**
  * Write every car image the given cars reference (and the not-found placeholder). Returns the
  * number of files written. Used by the full generator and by benchmarks that make their own cars.
@@ -135,13 +140,12 @@ export async function writeCarImages(
   }
   // The placeholder stays SVG: it is a drawing, shown only when a photo is missing.
   const jobs: Promise<void>[] = [writePublicFile(root, NOT_FOUND_URL, notFoundSvg())];
-  const write = async (url: string, svg: string) => writePublicFile(root, url, url.endsWith('.webp') ? await svgToWebp(svg) : svg);
   for (const url of [...urls].sort()) {
     const svg = renderCarImage(url);
-    if (svg) jobs.push(write(url, svg));
+    if (svg) jobs.push(writeDrawnImage(root, url, svg));
   }
   // Spin frames and demo videos of the cars that have them (viewer-media.ts).
-  for (const [url, svg] of viewerMediaImages(cars as Parameters<typeof viewerMediaImages>[0])) jobs.push(write(url, svg));
+  for (const [url, svg] of viewerMediaImages(cars as Parameters<typeof viewerMediaImages>[0])) jobs.push(writeDrawnImage(root, url, svg));
   await Promise.all(jobs);
   return jobs.length;
 }

@@ -196,7 +196,7 @@ function record(
   extra: Partial<ModelInput> = {},
 ): ModelInput {
   const slug = slugify(name);
-  const url = `/media/models/${slugify(make)}-${slug}.svg`;
+  const url = `/media/models/${slugify(make)}-${slug}.webp`;
   const prices = (variants ?? []).map((variant) => variant.dap_min_price).filter((price): price is number => typeof price === 'number' && price > 0);
   return {
     id,
@@ -229,7 +229,7 @@ export function buildModels(template: 'dealer' | 'manufacturer', idBase: number)
   const models: ModelInput[] = [];
   const images: ModelImage[] = [];
   const image = (name: string, body: BodyKey, paint: PaintKey) =>
-    images.push({ url: `/media/models/${slugify(make)}-${slugify(name)}.svg`, title: `${make} ${name}`, shape: BODIES[body].shape, paint: PAINT_HEX[paint] });
+    images.push({ url: `/media/models/${slugify(make)}-${slugify(name)}.webp`, title: `${make} ${name}`, shape: BODIES[body].shape, paint: PAINT_HEX[paint] });
 
   catalogue.forEach((model, index) => {
     const blurb = blurbs[model.model] ?? { short: `The ${make} ${model.model}.`, long: `Discover the ${make} ${model.model} range.` };

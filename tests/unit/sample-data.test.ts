@@ -409,20 +409,23 @@ describe('images', () => {
     expect(largest).toBeLessThan(6000);
   });
 
-  it('writes car photos and spin frames as 600x400 WebP, as a dealer feed would have photos', async () => {
+  it('writes car photos, spin frames and model pictures as 600x400 WebP, as a dealer feed would have photos', async () => {
     const media = path.join(out, 'public/media');
-    const photos = (await filesUnder(path.join(media, 'cars'))).filter((file) => !file.includes('walkaround-'));
-    expect(photos.length).toBeGreaterThan(300);
+    const cars = (await filesUnder(path.join(media, 'cars'))).filter((file) => !file.includes('walkaround-')).map((file) => `cars/${file}`);
+    const models = (await filesUnder(path.join(media, 'models'))).map((file) => `models/${file}`);
+    expect(cars.length).toBeGreaterThan(300);
+    expect(models.length).toBeGreaterThan(20);
+    const photos = [...cars, ...models];
     expect(photos.filter((file) => !file.endsWith('.webp'))).toEqual([]);
     expect(photos.some((file) => /\/spin-[a-z]+\/00\.webp$/.test(file))).toBe(true);
     let largest = 0;
     for (const file of photos) {
-      const bytes = await readFile(path.join(media, 'cars', file));
+      const bytes = await readFile(path.join(media, file));
       expect(bytes.subarray(0, 4).toString('latin1') + bytes.subarray(8, 12).toString('latin1'), file).toBe('RIFFWEBP');
       largest = Math.max(largest, bytes.length);
     }
-    for (const file of [photos[0]!, photos.at(-1)!]) {
-      const { width, height, format } = await sharp(path.join(media, 'cars', file)).metadata();
+    for (const file of [photos[0]!, cars.at(-1)!, models[0]!]) {
+      const { width, height, format } = await sharp(path.join(media, file)).metadata();
       expect({ file, width, height, format }).toEqual({ file, width: 600, height: 400, format: 'webp' });
     }
     expect(largest).toBeLessThan(20_000);
