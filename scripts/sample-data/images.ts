@@ -112,7 +112,7 @@ export function renderCarImage(url: string): string | undefined {
 export const NOT_FOUND_URL = '/media/not-found.svg';
 
 /** Write a file under public/ for a root-relative URL, creating folders as needed. */
-export async function writePublicFile(root: string, url: string, content: string | Buffer): Promise<void> {
+async function writePublicFile(root: string, url: string, content: string | Buffer): Promise<void> {
   const file = path.join(root, 'public', ...url.split('/').filter(Boolean));
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
