@@ -166,6 +166,16 @@ test.describe('every page shares the site layout', () => {
     expect(sitemap).not.toContain('/404<');
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
-    expect((await request.get('/favicon.svg')).headers()['content-type']).toContain('image/svg+xml');
+    for (const [icon, size] of [
+      ['/favicon.png', 64],
+      ['/apple-touch-icon.png', 180],
+    ] as const) {
+      const response = await request.get(icon);
+      expect(response.headers()['content-type']).toContain('image/png');
+      const png = await response.body();
+      // PNG signature, then the IHDR chunk's width and height
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
   });
 });
