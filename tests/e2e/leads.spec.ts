@@ -148,6 +148,19 @@ test.describe('lead forms, as a shopper', () => {
     expect(lead.fields.hidden).toBe('Please send photos for this car');
   });
 
+  test('Book a Test Drive on a vehicle page: the closed panel holds no fields, and builds its form on first open by keyboard', async ({ page, site }) => {
+    const car = demoCar(site);
+    await page.goto(`/cars/${car.slug}`);
+    const panel = page.locator('details:has(summary:text-is("Book a Test Drive"))');
+    await expect(panel.locator('summary')).toBeVisible();
+    await expect(panel.locator('input, select, textarea')).toHaveCount(0);
+    await panel.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByLabel('Preferred Date and Time (optional)')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Book a Test Drive' })).toBeEnabled();
+    await expect(panel.getByLabel('Email')).toBeEditable();
+  });
+
   test('book a test drive from /book-test-drive/?car_id= with a time from the slots', async ({ page, site, expectAccessible }) => {
     const car = demoCar(site);
     await page.goto(`/book-test-drive/?car_id=${encodeURIComponent(String(car.id))}`);
