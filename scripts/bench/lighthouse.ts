@@ -12,7 +12,8 @@
  * categories (accessibility, best-practices and seo alone are much quicker than with performance).
  * --runs=<n> audits each page n times and reports the run with the median performance score.
  * --trace also writes that run's Chromium trace as <page type>.trace.json (open it in DevTools'
- * Performance panel): the main-thread tasks the simulated blocking time is scaled from.
+ * Performance panel): the main-thread tasks the simulated blocking time is scaled from; and it
+ * prints which of those tasks add to the simulated TBT, and by how much (lantern-tbt.ts).
  * Simulated throttling scales the CPU time observed on this machine: run it on an idle machine (the
  * load average is printed with each result).
  * A report, not a gate: exits 0 whatever the scores; non-zero only when it cannot run.
@@ -21,7 +22,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Artifacts, type Flags, type Result } from 'lighthouse';
 import { pageTypeUrls } from '../../tests/e2e/support/page-types';
 import type { SiteData } from '../../src/site/types';
 import { listTenantSlugs } from '../../src/tenant/load';
@@ -29,6 +30,7 @@ import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../lib/paths';
 import { startLocalServer, tenantPort } from '../lib/local-server';
 import { CHROMIUM_FLAGS } from '../lib/chromium-flags';
 import { optionValue } from '../lib/cli-options';
+import { lanternBlockingTasks, printBlockingTasks } from './lantern-tbt';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -163,12 +165,12 @@ async function audit(url: string, port: number, categories: Category[]): Promise
   const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: categories };
   const result = await lighthouse(url, flags);
   if (!result) return 'Lighthouse returned no report';
-  traces.set(result.lhr, result.artifacts.Trace);
+  artifactsOf.set(result.lhr, result.artifacts);
   return result.lhr.runtimeError?.message ?? result.lhr;
 }
 
-/** Each report's Chromium trace, written with --trace: which tasks the blocking time comes from. */
-const traces = new WeakMap<Result, unknown>();
+/** Each report's artifacts: with --trace, its Chromium trace is written and its blocking time taken apart. */
+const artifactsOf = new WeakMap<Result, Artifacts>();
 
 /** The run with the median performance score (Lighthouse's advice for noisy machines), with every run's score. */
 async function medianAudit(url: string, port: number, categories: Category[], runs: number): Promise<{ lhr: Result | string; perfScores: number[] }> {
@@ -276,8 +278,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         mkdirSync(reportDir, { recursive: true });
         const reportName = type.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
         writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
-        if (writeTrace) writeFileSync(path.join(reportDir, `${reportName}.trace.json`), JSON.stringify(traces.get(lhr)));
+        const artifacts = artifactsOf.get(lhr)!;
+        if (writeTrace) writeFileSync(path.join(reportDir, `${reportName}.trace.json`), JSON.stringify(artifacts.Trace));
         printReport(type, url, lhr);
+        if (writeTrace && lhr.audits['total-blocking-time']) printBlockingTasks(await lanternBlockingTasks(lhr, artifacts));
         if (runs > 1 && perfScores.length) console.log(`    median of ${runs} runs by performance score (${perfScores.join(', ')})`);
         audited++;
       }
