@@ -173,16 +173,26 @@ async function audit(url: string, port: number, categories: Category[]): Promise
 const artifactsOf = new WeakMap<Result, Artifacts>();
 
 /** The run with the median performance score (Lighthouse's advice for noisy machines), with every run's score. */
-async function medianAudit(url: string, port: number, categories: Category[], runs: number): Promise<{ lhr: Result | string; perfScores: number[] }> {
+async function medianAudit(
+  url: string,
+  port: number,
+  categories: Category[],
+  runs: number,
+): Promise<{ lhr: Result | string; perfScores: number[]; blockingTimes: number[] }> {
   const results: Result[] = [];
   for (let run = 0; run < runs; run++) {
     const lhr = await audit(url, port, categories);
-    if (typeof lhr === 'string') return { lhr, perfScores: [] };
+    if (typeof lhr === 'string') return { lhr, perfScores: [], blockingTimes: [] };
     results.push(lhr);
   }
   const perf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
   results.sort((a, b) => perf(a) - perf(b));
-  return { lhr: results[Math.floor(results.length / 2)]!, perfScores: results.map(perf) };
+  // Each run's TBT too, in the order the runs were made: the median run by score says little about it.
+  const blockingTimes = results
+    .slice()
+    .sort((a, b) => a.fetchTime.localeCompare(b.fetchTime))
+    .flatMap((lhr) => (lhr.audits['total-blocking-time']?.numericValue === undefined ? [] : [Math.round(lhr.audits['total-blocking-time'].numericValue)]));
+  return { lhr: results[Math.floor(results.length / 2)]!, perfScores: results.map(perf), blockingTimes };
 }
 
 /** How busy the machine was: the simulated metrics scale the CPU time observed here, so a busy machine inflates TBT. */
@@ -267,7 +277,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (!chosen.length) console.log(`  no page type matches ${pages}`);
       for (const { type, path: urlPath } of chosen) {
         const url = new URL(urlPath, baseUrl).href;
-        const { lhr, perfScores } = await medianAudit(url, chrome.port, categories, runs);
+        const { lhr, perfScores, blockingTimes } = await medianAudit(url, chrome.port, categories, runs);
         if (typeof lhr === 'string') {
           console.log(`\n  ${type}  ${url}\n    not audited: ${lhr}`);
           // A 404 page answers 404 by design, and Lighthouse audits only pages that load.
@@ -283,6 +293,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         printReport(type, url, lhr);
         if (writeTrace && lhr.audits['total-blocking-time']) printBlockingTasks(await lanternBlockingTasks(lhr, artifacts));
         if (runs > 1 && perfScores.length) console.log(`    median of ${runs} runs by performance score (${perfScores.join(', ')})`);
+        if (runs > 1 && blockingTimes.length) console.log(`    TBT of the ${runs} runs in order: ${blockingTimes.map((ms) => `${ms} ms`).join(', ')}`);
         audited++;
       }
     }
