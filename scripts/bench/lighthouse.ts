@@ -185,13 +185,13 @@ async function medianAudit(
     if (typeof lhr === 'string') return { lhr, perfScores: [], blockingTimes: [] };
     results.push(lhr);
   }
+  // Each run's TBT too, in the order the runs were made: the median run by score says little about it.
+  const blockingTimes = results.flatMap((lhr) => {
+    const tbt = lhr.audits['total-blocking-time']?.numericValue;
+    return tbt === undefined ? [] : [Math.round(tbt)];
+  });
   const perf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
   results.sort((a, b) => perf(a) - perf(b));
-  // Each run's TBT too, in the order the runs were made: the median run by score says little about it.
-  const blockingTimes = results
-    .slice()
-    .sort((a, b) => a.fetchTime.localeCompare(b.fetchTime))
-    .flatMap((lhr) => (lhr.audits['total-blocking-time']?.numericValue === undefined ? [] : [Math.round(lhr.audits['total-blocking-time'].numericValue)]));
   return { lhr: results[Math.floor(results.length / 2)]!, perfScores: results.map(perf), blockingTimes };
 }
 

@@ -1,4 +1,6 @@
+import type { APIRoute } from 'astro';
 import sharp from 'sharp';
+import { getSite } from './data';
 import type { Tenant } from '../tenant/schema';
 
 /** Up to two initials of the dealer's name: "Bayside Toyota" -> "BT". */
@@ -11,7 +13,7 @@ export function monogramInitials(name: string): string {
     .join('');
 }
 
-export function monogramSvg(tenant: Pick<Tenant, 'name' | 'theme'>): string {
+function monogramSvg(tenant: Pick<Tenant, 'name' | 'theme'>): string {
   const { primary, on_primary } = tenant.theme.colours;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${primary}"/><text x="32" y="42" font-family="Arial,Helvetica,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="${on_primary}">${monogramInitials(tenant.name)}</text></svg>`;
 }
@@ -27,4 +29,9 @@ export async function monogramPng(tenant: Pick<Tenant, 'name' | 'theme'>, size: 
     .png()
     .toBuffer();
   return new Uint8Array(png);
+}
+
+/** A build-time route serving this site's monogram as a PNG of `size` pixels. */
+export function monogramPngRoute(size: number): APIRoute {
+  return async () => new Response(await monogramPng(getSite().tenant, size), { headers: { 'content-type': 'image/png' } });
 }
