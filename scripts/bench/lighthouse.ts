@@ -49,7 +49,7 @@ const METRICS: { id: string; label: string; format: (value: number) => string }[
   { id: 'speed-index', label: 'SI', format: (ms) => `${(ms / 1000).toFixed(1)} s` },
 ];
 /** The verified flags (TOOLCHAIN.md), headless; chrome-launcher adds its own quiet defaults. */
-const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
+export const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const DEFAULT_PAGES = /^vehicle \(available\)$/;
 
 type Audit = Result['audits'][string];
@@ -161,7 +161,7 @@ function longTasksByScript(lhr: Result): string {
 }
 
 /** The report of one page, or why Lighthouse could not audit it (it refuses error responses, for one). */
-async function audit(url: string, port: number, categories: Category[]): Promise<Result | string> {
+export async function audit(url: string, port: number, categories: Category[]): Promise<Result | string> {
   const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: categories };
   const result = await lighthouse(url, flags);
   if (!result) return 'Lighthouse returned no report';
