@@ -42,14 +42,14 @@ test.describe('vehicle page analytics (SPEC 7)', () => {
     await expect.poll(() => ofId(events, EVENTS.historyReport)).toEqual([{ id: 60, data: { car_id: car!.id } }]);
   });
 
-  test("event 61 fires on 'Download PDF' and the PDF is saved as {slug}.pdf", async ({ page, site }) => {
+  test("event 61 fires on 'Print PDF' and the PDF is saved as {slug}.pdf", async ({ page, site }) => {
     test.skip(!site.tenant.features.print, `${site.tenant.slug} has print turned off`);
     const car = site.cars.find(isAvailable)!;
     const events = await collectAnalytics(page);
     await page.goto(`/cars/${car.slug}`);
     await waitForIslands(page);
     const download = page.waitForEvent('download');
-    await page.locator('.vehicle__tools').getByRole('button', { name: 'Download PDF' }).click();
+    await page.locator('.vehicle__tools').getByRole('button', { name: 'Print PDF' }).click();
     expect((await download).suggestedFilename()).toBe(`${car.slug}.pdf`);
     await expect.poll(() => ofId(events, EVENTS.printPdf)).toEqual([{ id: 61, data: { slug: car.slug } }]);
   });

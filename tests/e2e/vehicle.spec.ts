@@ -7,7 +7,7 @@ import { isReservable } from '../../src/domain/reservable';
 import { imageTag, tagSettings, type ImageTagKind } from '../../src/domain/tags';
 import { breadcrumbTitle } from '../../src/domain/vehicle/title';
 import { maskPhone } from '../../src/domain/vehicle/phone-mask';
-import { phoneForCar } from '../../src/domain/phone';
+import { phoneForCar, phoneForLocation } from '../../src/domain/phone';
 import { availableViews, defaultView, gallerySlides, showsThumbnails } from '../../src/domain/vehicle/media';
 import { priceWindow } from '../../src/domain/vehicle/similar';
 import { locationAnnouncement } from '../../src/domain/vehicle/announcement';
@@ -227,22 +227,42 @@ test.describe('vehicle page: content blocks', () => {
     await open(page, car!);
     const key = page.locator('#key-information');
     await expect(key.locator('dt').filter({ visible: true })).toHaveCount(4);
-    await key.getByText('Show More').click();
+    // Real buttons with aria-expanded, so a shopper (and a test) finds them by role.
+    await key.getByRole('button', { name: 'Show More' }).click();
     await expect(key.locator('dt').filter({ visible: true })).toHaveCount(keyInformation(car!).length);
-    await expect(key.getByText('Show Less')).toBeVisible();
-    await key.getByText('Show Less').click();
+    await expect(key.getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
+    await key.getByRole('button', { name: 'Show Less' }).click();
     await expect(key.locator('dt').filter({ visible: true })).toHaveCount(4);
+    await expect(key.getByRole('button', { name: 'Show More' })).toHaveAttribute('aria-expanded', 'false');
 
+    // By keyboard: Enter opens, Space closes.
     const specs = page.locator('#all-specifications');
-    await specs.getByText('Show All Specs').click();
-    await expect(specs.getByText('Hide Specs')).toBeVisible();
+    const specsToggle = specs.getByRole('button', { name: 'Show All Specs' });
+    await specsToggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(specs.getByRole('button', { name: 'Hide Specs' })).toBeFocused();
+    await expect(specs.locator('dt').filter({ visible: true })).not.toHaveCount(4);
+    await page.keyboard.press('Space');
+    await expect(specs.getByRole('button', { name: 'Show All Specs' })).toHaveAttribute('aria-expanded', 'false');
 
     const group = car!.standardEquipment!.find((g) => g.items.length > 8)!;
     const list = page.locator('.features__group').filter({ has: page.getByRole('heading', { name: group.category, exact: true }) });
     await expect(list.locator('li').filter({ visible: true })).toHaveCount(8);
-    await list.getByText('Show All').click();
+    await list.getByRole('button', { name: `Show All ${group.category} features` }).click();
     await expect(list.locator('li').filter({ visible: true })).toHaveCount(group.items.length);
-    await expect(list.getByText('Hide')).toBeVisible();
+    await expect(list.getByRole('button', { name: 'Hide' })).toBeVisible();
+  });
+
+  test('without JavaScript the lists show in full and the toggles are hidden', async ({ browser, site, baseURL }) => {
+    const car = find(site, (c) => keyInformation(c).length > 4);
+    test.skip(!car, 'no car with a long key information list');
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto(`/cars/${car!.slug}`);
+    const key = page.locator('#key-information');
+    await expect(key.locator('dt').filter({ visible: true })).toHaveCount(keyInformation(car!).length);
+    await expect(key.getByRole('button', { name: 'Show More' })).toBeHidden();
+    await context.close();
   });
 
   test('dealer comments: 400-character truncation toggle, or pending text', async ({ page, site }) => {
@@ -251,10 +271,10 @@ test.describe('vehicle page: content blocks', () => {
       await open(page, long);
       const comments = page.locator('.comments');
       await expect(comments.locator('.comments__short')).toHaveText(dealerComments(long.dealercomments)!.short!);
-      await comments.getByText('Show More').click();
+      await comments.getByRole('button', { name: 'Show More' }).click();
       await expect(comments.locator('.comments__full')).toHaveText(long.dealercomments!.trim());
       await expect(comments.locator('.comments__short')).toBeHidden();
-      await comments.getByText('Show Less').click();
+      await comments.getByRole('button', { name: 'Show Less' }).click();
       await expect(comments.locator('.comments__short')).toBeVisible();
     }
     const empty = find(site, (c) => !c.dealercomments?.trim());
@@ -379,13 +399,27 @@ test.describe('vehicle page: phone, share, print', () => {
       return;
     }
     await expect(link).toContainText(maskPhone(phone));
-    await expect(link).not.toContainText(formatPhone(phone));
+    // The Vehicle Location block masks its number (its own location's) the same way.
+    const location = site.locations.find((item) => item.id === (car.location_id ?? car.location?.id));
+    const locationPhone = phoneForLocation(car, location, site.tenant)!;
+    const locationLink = page.locator('#vehicle-map .vehicle-phone');
+    await expect(locationLink).toContainText(maskPhone(locationPhone));
+    await expect(page.locator('#vehicle-map')).not.toContainText(formatPhone(locationPhone));
+    await expect(page.locator('#vehicle-map')).not.toContainText(formatPhone(phone));
     const reveal = page.waitForRequest((request) => request.url().endsWith('/api/phone-reveal') && request.method() === 'POST');
     await link.click();
     const body = (await reveal).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ car_id: car.id });
     await expect(link).toContainText(formatPhone(phone));
     await expect(link).toHaveAttribute('href', `tel:${formatPhone(phone).replace(/\s/g, '')}`);
+
+    // The same number is revealed in both at once; another one takes its own click (recorded too).
+    if (locationPhone !== phone) {
+      const locationReveal = page.waitForRequest((request) => request.url().endsWith('/api/phone-reveal') && request.method() === 'POST');
+      await locationLink.click();
+      await locationReveal;
+    }
+    await expect(locationLink).toContainText(formatPhone(locationPhone));
   });
 
   test('share copies the page URL with a toast for 3 s; the button says Copied for 1.5 s', async ({ page, site, context }) => {
@@ -403,15 +437,15 @@ test.describe('vehicle page: phone, share, print', () => {
     await expect(page.getByText(`Copied ${car.name} to your clipboard!`)).toBeHidden({ timeout: 3000 });
   });
 
-  test('Download PDF shows Preparing, then saves {slug}.pdf', async ({ page, site }) => {
+  test('Print PDF shows Preparing, then saves {slug}.pdf', async ({ page, site }) => {
     test.skip(!site.tenant.features.print, 'print is off');
     const car = site.cars[0]!;
     await open(page, car);
     await waitForIslands(page);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await page.getByRole('button', { name: 'Print PDF' }).click();
     expect((await download).suggestedFilename()).toBe(`${car.slug}.pdf`);
-    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Print PDF' })).toBeEnabled();
   });
 
   test('a PDF failure alerts the error message', async ({ page, site }) => {
@@ -424,7 +458,7 @@ test.describe('vehicle page: phone, share, print', () => {
     await open(page, car);
     await waitForIslands(page);
     const dialog = page.waitForEvent('dialog');
-    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await page.getByRole('button', { name: 'Print PDF' }).click();
     const alert = await dialog;
     expect(alert.message()).toBe('PDF service unavailable');
     await alert.dismiss();

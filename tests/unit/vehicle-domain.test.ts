@@ -75,11 +75,10 @@ describe('dealer comments (SPEC 4: 400-character truncation)', () => {
     expect(result.short).toBe(`${'a'.repeat(400)}…`);
     expect(result.full).toHaveLength(401);
   });
-  it('cuts back to a word boundary near the limit', () => {
-    const text = `${'word '.repeat(100)}end`;
-    const short = dealerComments(text)!.short!;
-    expect(short.length).toBeLessThanOrEqual(401);
-    expect(short.endsWith('word…')).toBe(true);
+  it('cuts at exactly 400 characters, even inside a word', () => {
+    const text = `${'wordings '.repeat(50)}end`;
+    expect(dealerComments(text)!.short).toBe(`${text.slice(0, 400)}…`);
+    expect(text.slice(396, 401)).toBe('wordi'); // the cut falls inside "wordings"
   });
 });
 

@@ -92,7 +92,7 @@ export function initShareTools(button: HTMLButtonElement, toastRegion: HTMLEleme
   });
 }
 
-/** Download PDF: 'Preparing' while the API makes it, then saves {slug}.pdf (event 61); a failure alerts its message. */
+/** Print PDF: 'Preparing' while the API makes it, then saves {slug}.pdf (event 61); a failure alerts its message. */
 export function initPrintPdf(button: HTMLButtonElement): void {
   const slug = button.dataset.slug ?? '';
   const label = button.innerHTML;

@@ -11,14 +11,11 @@ export interface DealerComments {
 
 /**
  * Dealer comments for display: blank means pending (undefined). Longer than 400 characters gets a
- * short form cut at 400 (back to the last space when one is near, so no word is split) plus "…".
+ * short form of exactly the first 400 (SPEC 9), even mid-word, plus "…".
  */
 export function dealerComments(text: string | null | undefined, limit = COMMENTS_TRUNCATE_AT): DealerComments | undefined {
   const full = (text ?? '').trim();
   if (!full) return undefined;
   if (full.length <= limit) return { full };
-  let cut = full.slice(0, limit);
-  const space = cut.lastIndexOf(' ');
-  if (space > limit - 40) cut = cut.slice(0, space);
-  return { full, short: `${cut.trimEnd()}…` };
+  return { full, short: `${full.slice(0, limit).trimEnd()}…` };
 }
