@@ -468,7 +468,10 @@ test.describe('vehicle page: phone, share, print', () => {
     const car = site.cars[0]!;
     await page.goto(`/print?car_id=${car.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(car.name);
-    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
+    // Lists in full, without their Show More toggles.
+    await expect(page.locator('#key-information dt').filter({ visible: true })).toHaveCount(keyInformation(car).length);
+    await expect(page.locator('[data-show-more]')).toHaveCount(0);
   });
 });
 
