@@ -81,7 +81,15 @@ test.describe('accounts: watchlist', () => {
 
     await (await watchlistButton(page, car.name, true)).click();
     await expect(page.getByRole('status').filter({ hasText: 'Car Removed' })).toContainText(`${car.name} is no longer in your watchlist`);
+    if (site.tenant.features.share) {
+      // One toast at a time (SPEC 9): Share's replaces the watchlist's.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.locator('.vehicle__tools').getByRole('button', { name: 'Share' }).click();
+      await expect(page.getByRole('status').getByText(`Copied ${car.name} to your clipboard!`)).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Car Removed' })).toHaveCount(0);
+    }
     await page.getByRole('button', { name: `Save to Watchlist: ${car.name}` }).click();
+    if (site.tenant.features.share) await expect(page.getByRole('status').getByText(`Copied ${car.name} to your clipboard!`)).toHaveCount(0);
     await page.getByRole('status').getByRole('link', { name: 'View List' }).click();
 
     await expect(page).toHaveURL('/watchlist');

@@ -6,6 +6,7 @@ import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
 import { formatNumber, formatPhone } from '../../domain/format';
 import { COPIED_MS, copiedMessage, SHARE_WINDOW, TOAST_MS } from '../../domain/vehicle/share';
+import { $toast, dismissToast } from '../../islands/accounts/toast';
 
 /** POST /api/phone-reveal; the record is best effort (a failure never blocks the call). */
 function recordReveal(body: { car_id: string; dealership_id?: string | undefined; website_id: string }): void {
@@ -65,13 +66,22 @@ async function copyText(text: string): Promise<boolean> {
 export function initShareTools(button: HTMLButtonElement, toastRegion: HTMLElement): void {
   let copiedTimer = 0;
   let toastTimer = 0;
+  // SPEC 9: the toast list holds at most one, so this toast and the watchlist's replace each other.
+  const clearToast = () => {
+    window.clearTimeout(toastTimer);
+    toastRegion.replaceChildren();
+  };
+  $toast.listen((toast) => {
+    if (toast) clearToast();
+  });
   const showToast = (message: string) => {
+    dismissToast();
     const toast = document.createElement('p');
     toast.className = 'toast';
     toast.textContent = message;
     toastRegion.replaceChildren(toast);
     window.clearTimeout(toastTimer);
-    toastTimer = window.setTimeout(() => toastRegion.replaceChildren(), TOAST_MS);
+    toastTimer = window.setTimeout(clearToast, TOAST_MS);
   };
   button.addEventListener('click', async () => {
     if (!(await copyText(window.location.href))) {
