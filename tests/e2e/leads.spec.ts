@@ -133,6 +133,28 @@ test.describe('lead forms, as a shopper', () => {
     await expect(next.getByLabel('Mobile Number')).toHaveValue('0412345678');
   });
 
+  test("a failed submission says 'An error occurred when submitting this form' with what went wrong, and keeps what was typed", async ({ page, site }) => {
+    const car = demoCar(site);
+    let attempts = 0;
+    await page.route('**/api/leads', (route) => {
+      attempts++;
+      return route.fulfill({ status: 503, body: '' });
+    });
+    await page.goto(`/cars/${car.slug}#enquire`);
+    const form = page.locator('#enquire form').first();
+    await expect(form.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+    await fillContact(page, '#enquire form', `${shopper.last}-fail`);
+    await form.getByLabel('Comments').fill('Is this car still available?');
+    await form.getByRole('button', { name: 'Send Enquiry' }).click();
+    // Within the default 5 s: two quick retries, then the SPEC message and the stored error.
+    const failure = form.getByRole('alert');
+    await expect(failure).toContainText('An error occurred when submitting this form');
+    await expect(failure).toContainText('The server answered 503.');
+    expect(attempts).toBe(3);
+    await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}`));
+    await expect(form.getByLabel('Comments')).toHaveValue('Is this car still available?');
+  });
+
   test('Request Photos with the mouse sends the hidden SPEC message', async ({ page, site }) => {
     const car = demoCar(site);
     await page.goto(`/cars/${car.slug}`);
@@ -201,6 +223,23 @@ test.describe('lead forms, as a shopper', () => {
     expect(lead.form).toBe('finance_enquiry');
     expect(lead.fields.vehiclePriceBudget).toBe('30000');
     if (dealership) expect(lead.fields).toMatchObject(dealership);
+  });
+
+  test("trade-in: a failed step shows the server's error, or 'An unexpected error occured' when it sent none", async ({ page, site }) => {
+    await openLeadPage(page, site, '/trade-in');
+    const next = page.getByRole('button', { name: 'Next: Your Car' });
+    await expect(next).toBeEnabled();
+    await fillContact(page, '.trade-in-form', `${shopper.last}-tradefail`);
+    await chooseDealership(page, site, '.trade-in-form');
+    await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
+    await next.click();
+    await expect(page.locator('.trade-in-form').getByText('An unexpected error occured')).toBeVisible();
+    await page.unroute('**/api/leads');
+    await page.route('**/api/leads', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Leads are paused for maintenance.' }) }),
+    );
+    await next.click();
+    await expect(page.locator('.trade-in-form').getByText('Leads are paused for maintenance.')).toBeVisible();
   });
 
   test('trade-in in three steps ends with 3. Offer Accepted', async ({ page, site }) => {

@@ -83,7 +83,7 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
     if (result.ok) return result.lead_id;
     if (result.fields) setErrors(result.fields);
     // SPEC 8: multi-step failure shows the returned error or 'An unexpected error occured'.
-    setFailure(result.error || LEAD_MESSAGES.multiStepFailed);
+    setFailure(result.returned ?? LEAD_MESSAGES.multiStepFailed);
     return null;
   }
 
@@ -128,7 +128,7 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
     try {
       const lookup = await postJson('/api/trade-in/rego-lookup', { rego: tradeIn.rego, regoState: tradeIn.regoState });
       if ('error' in lookup || lookup.status !== 200) {
-        setFailure('error' in lookup ? lookup.error : String(lookup.data.error ?? LEAD_MESSAGES.multiStepFailed));
+        setFailure('error' in lookup ? (lookup.returned ?? LEAD_MESSAGES.multiStepFailed) : String(lookup.data.error ?? LEAD_MESSAGES.multiStepFailed));
         return;
       }
       const found = lookup.data.vehicle as Vehicle;
