@@ -78,8 +78,8 @@ test.describe('search routes', () => {
       const shown = await islandCards(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-car-id')));
       expect(shown.length, path).toBeGreaterThan(0);
       for (const id of shown) expect(ids.has(id!), `${path} shows car ${id}`).toBe(true);
-      // The pre-rendered page stepped aside for the island.
-      await expect(page.locator('#search-static')).toBeHidden();
+      // The pre-rendered page left the document for the island's results: no text shows twice.
+      await expect(page.locator('#search-static')).toHaveCount(0);
     }
   });
 
@@ -190,6 +190,20 @@ test.describe('search state in the URL', () => {
     expect(secondIds.some((id) => firstIds.includes(id))).toBe(false);
     await page.goBack();
     await expect(page).not.toHaveURL(/page=2/);
+  });
+
+  test("on a phone, the 'Show Me {count} {cars}' button closes the filters onto the results", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/search/new-used-and-demo-cars');
+    await waitForIslands(page);
+    await expect(resultsHeading(page)).not.toHaveText('Loading results');
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const count = (await resultsHeading(page).textContent())!.match(/^[\d,]+/)![0];
+    await page.getByRole('button', { name: new RegExp(`^Show Me ${count} \\w+$`) }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(resultsHeading(page)).toBeFocused();
   });
 
   test('an empty search shows the SPEC empty state', async ({ page, site }) => {

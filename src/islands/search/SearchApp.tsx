@@ -15,7 +15,8 @@ import { ResultGrid } from './ResultGrid';
 
 /**
  * The search page island: InstantSearch over the tenant's search client, routed through the SPEC
- * URL codec. The page's pre-rendered first page (#search-static) stays until the first answer.
+ * URL codec. The page's pre-rendered first page (#search-static) stays until the first answer,
+ * then leaves the document (not just hidden: its cards and texts would be there twice).
  */
 
 function SearchField() {
@@ -104,11 +105,9 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
   const answered = results && !(results as unknown as { __isArtificial?: boolean }).__isArtificial;
   const lastPage = useRef<number | undefined>(undefined);
 
-  // The pre-rendered results step aside once the island has its own.
+  // The pre-rendered results go once the island has its own.
   useEffect(() => {
-    if (!answered) return;
-    const staticResults = document.getElementById('search-static');
-    if (staticResults) staticResults.hidden = true;
+    if (answered) document.getElementById('search-static')?.remove();
   }, [answered]);
 
   // SPEC 4: scroll back to the top of the results after a page change.
@@ -147,18 +146,18 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
         ))}
         <KmFilter />
         <div className="search-filters__actions">
-          <a
+          {/* SPEC's button: the address already holds the current filters, so it closes the panel on the results. */}
+          <button
+            type="button"
             className="btn btn-primary"
-            href={toUrl({ ...current, page: 1 })}
-            onClick={(event) => {
-              event.preventDefault();
+            onClick={() => {
               setFiltersOpen(false);
               heading.current?.scrollIntoView({ block: 'start' });
               heading.current?.focus({ preventScroll: true });
             }}
           >
             {count == null ? 'Show Me Results' : `Show Me ${count.toLocaleString('en-AU')} ${noun}`}
-          </a>
+          </button>
           <button type="button" className="btn btn-outline" disabled={!canClear} onClick={() => clearAll()}>
             Clear Filters
           </button>
