@@ -1,6 +1,7 @@
 /**
  * npm run check:html [-- <slug> ...]
- * Validates every built page with the Nu HTML Checker (vnu-jar, needs Java). Zero errors allowed.
+ * Validates every built page with the Nu HTML Checker (vnu-jar, needs Java), and checks that every
+ * same-site link in them leads to a built page or file. Zero errors allowed.
  * `--sample` (what `npm test` uses) checks every page except that of the thousands of per-car
  * pages (/cars/{slug}/...) it takes every 10th car: they share one template, and the full check
  * takes minutes on a 2-core machine.
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { listTenantSlugs } from '../src/tenant/load';
 import { ROOT, siteDir } from './lib/paths';
 import { listHtmlFiles } from './lib/html-files';
+import { brokenInternalLinks } from './lib/internal-links';
 
 // Astro puts `<style>astro-island,...{display:contents}</style>` in <body> before the first island;
 // browsers handle it and it is not ours to move (TOOLCHAIN.md), so that one message is filtered.
@@ -63,3 +65,11 @@ if (errors.length) {
   process.exit(1);
 }
 console.log(`HTML check: ${pages} pages of ${dirs.length} site(s) valid (${seconds} s).`);
+
+const broken = dirs.flatMap((dir) => brokenInternalLinks(dir, files.filter((file) => file.startsWith(`${dir}${path.sep}`))).map((link) => `${path.basename(dir)}/${link}`));
+if (broken.length) {
+  for (const line of broken.slice(0, 50)) console.error(`broken link: ${line}`);
+  console.error(`Link check: ${broken.length} same-site link(s) lead to no built page.`);
+  process.exit(1);
+}
+console.log(`Link check: every same-site link in those pages leads to a built page or file.`);

@@ -42,7 +42,7 @@ export interface SearchRoute extends RouteBase {
  * SPEC 2 search routes for this site's stock: the car-type routes, then body types, makes,
  * models, dealerships and locations. A path already taken keeps its first meaning.
  */
-export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant'>): SearchRoute[] {
+export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant'> & Partial<Pick<SiteData, 'manufacturers' | 'models'>>): SearchRoute[] {
   const noun = stockNoun(site.tenant).plural;
   const { car_types } = site.tenant.stock;
   const routes: SearchRoute[] = [];
@@ -70,11 +70,20 @@ export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant
     if (!makes.has(car.make)) makes.set(car.make, new Set());
     makes.get(car.make)!.add(car.model);
   }
+  const makeRoute = (make: string) => add({ path: makeSearchPath(make), heading: `${make} ${noun}`, refinements: { make: [make] } });
+  const modelRoute = (make: string, model: string) =>
+    add({ path: modelSearchPath(make, model), heading: `${make} ${model} ${noun}`, refinements: { make: [make], model: [model] } });
   for (const [make, models] of [...makes].sort((a, b) => a[0].localeCompare(b[0]))) {
-    add({ path: makeSearchPath(make), heading: `${make} ${noun}`, refinements: { make: [make] } });
-    for (const model of [...models].sort()) {
-      add({ path: modelSearchPath(make, model), heading: `${make} ${model} ${noun}`, refinements: { make: [make], model: [model] } });
-    }
+    makeRoute(make);
+    for (const model of [...models].sort()) modelRoute(make, model);
+  }
+  // The brand grid and the model pages link every brand and model the site shows ('View Stock'):
+  // one with nothing in stock today gets its page too, which says there are no results.
+  for (const brand of site.manufacturers ?? []) makeRoute(brand.name);
+  for (const model of site.models ?? []) {
+    const make = model.manufacturer_name ?? site.tenant.name;
+    makeRoute(make);
+    modelRoute(make, model.name);
   }
 
   const names = dealershipNames(site);
