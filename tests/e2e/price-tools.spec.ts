@@ -179,9 +179,16 @@ test.describe('Finance Calculator', () => {
       await expectAccessible(page);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
+      // 'Get Finance Now' is that button here, so there is no separate block.
+      await expect(page.getByRole('heading', { name: 'Get Finance Now' })).toHaveCount(0);
     } else {
       await expect(panel.getByRole('link', { name: 'Enquire Now' })).toHaveAttribute('href', financeUrl(car!, site.tenant));
+      // SPEC 2's 'Get Finance Now' block, next to the calculator.
+      const block = page.getByRole('region', { name: 'Get Finance Now' });
+      await expect(block).toContainText(car!.name);
+      await expect(block.getByRole('link', { name: 'Apply for Finance' })).toHaveAttribute('href', financeUrl(car!, site.tenant));
     }
+    await expect(page.getByText('Get Finance Now', { exact: true })).toHaveCount(1);
   });
 });
 
