@@ -66,7 +66,12 @@ if (errors.length) {
 }
 console.log(`HTML check: ${pages} pages of ${dirs.length} site(s) valid (${seconds} s).`);
 
-const broken = dirs.flatMap((dir) => brokenInternalLinks(dir, files.filter((file) => file.startsWith(`${dir}${path.sep}`))).map((link) => `${path.basename(dir)}/${link}`));
+const broken = dirs.flatMap((dir) =>
+  brokenInternalLinks(
+    dir,
+    files.filter((file) => file.startsWith(`${dir}${path.sep}`)),
+  ).map((link) => `${path.basename(dir)}/${link}`),
+);
 if (broken.length) {
   for (const line of broken.slice(0, 50)) console.error(`broken link: ${line}`);
   console.error(`Link check: ${broken.length} same-site link(s) lead to no built page.`);
