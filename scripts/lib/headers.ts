@@ -1,25 +1,86 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Tenant } from '../../src/tenant/schema';
+import { listHtmlFiles } from './html-files';
+import { inlineScriptHashes, securityHeaders } from './security-headers';
 
 /**
- * CDN cache and security headers (the _headers format Netlify and Cloudflare Pages read).
- * Hashed build assets are immutable; pages revalidate so stock changes show at once.
+ * Response headers per path, in the `_headers` format Netlify and Cloudflare Pages read: a path
+ * pattern (`*` matches anything), then indented `Name: value` lines. Every rule whose pattern
+ * matches a path applies. The build writes the file; the local server applies the same file.
  */
-export async function writeHeadersFile(outDir: string): Promise<void> {
-  const text = `/*
-  X-Content-Type-Options: nosniff
-  Referrer-Policy: strict-origin-when-cross-origin
-  Permissions-Policy: camera=(), microphone=(), geolocation=(self)
-  X-Frame-Options: SAMEORIGIN
+export interface HeaderRule {
+  pattern: string;
+  headers: Record<string, string>;
+}
 
-/_astro/*
-  Cache-Control: public, max-age=31536000, immutable
+/** The file's name in a built site; the local server never serves it. */
+export const HEADERS_FILE = '_headers';
 
-/media/*
-  Cache-Control: public, max-age=86400
+/**
+ * Hashed build assets are immutable; pages revalidate so stock changes show at once. Security
+ * headers go on every path (a header in two matching rules would be joined by the CDN).
+ */
+export function headerRules(security: Record<string, string>): HeaderRule[] {
+  return [
+    { pattern: '/*', headers: security },
+    { pattern: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    { pattern: '/media/*', headers: { 'Cache-Control': 'public, max-age=86400' } },
+    { pattern: '/*.html', headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } },
+  ];
+}
 
-/*.html
-  Cache-Control: public, max-age=0, must-revalidate
-`;
-  await writeFile(path.join(outDir, '_headers'), text);
+export function formatHeaders(rules: HeaderRule[]): string {
+  return rules.map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
+}
+
+export function parseHeaders(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: {} });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (!rule || colon < 0) throw new Error(`Bad ${HEADERS_FILE} line: ${line.trim()}`);
+    rule.headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+  return regex.test(pathname);
+}
+
+/** The headers a path gets: those of every matching rule, a later rule's value winning. */
+export function headersForPath(rules: HeaderRule[], pathname: string): Record<string, string> {
+  return Object.assign({}, ...rules.filter((rule) => matches(rule.pattern, pathname)).map((rule) => rule.headers)) as Record<string, string>;
+}
+
+/** Every distinct inline-script hash in a built site (a handful: Astro's island loader and directives). */
+export async function siteScriptHashes(outDir: string, htmlFiles = listHtmlFiles(outDir)): Promise<Set<string>> {
+  const hashes = new Set<string>();
+  // A few reads in flight keep the disk busy while the last page is hashed.
+  for (let start = 0; start < htmlFiles.length; start += 16) {
+    const pages = await Promise.all(htmlFiles.slice(start, start + 16).map((file) => readFile(path.join(outDir, file), 'utf8')));
+    for (const html of pages) for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+  }
+  return hashes;
+}
+
+export async function writeHeadersFile(
+  outDir: string,
+  tenant: Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts'>,
+  htmlFiles?: string[],
+): Promise<void> {
+  const rules = headerRules(securityHeaders(tenant, await siteScriptHashes(outDir, htmlFiles)));
+  await writeFile(path.join(outDir, HEADERS_FILE), formatHeaders(rules));
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -9,6 +9,7 @@ import { createApi } from '../../api/app';
 import { startOutboxWorker } from '../../api/outbox/worker';
 import { openStore, type Store } from '../../api/storage/store';
 import type { SiteData } from '../../src/site/types';
+import { HEADERS_FILE, headersForPath, parseHeaders, type HeaderRule } from './headers';
 import { siteDir, snapshotFile } from './paths';
 
 export const DEFAULT_BASE_PORT = 4321;
@@ -32,10 +33,34 @@ async function readSnapshot(slug: string): Promise<SiteData> {
 /** The visitor address of each request, read from the socket (a client can't fake it with a header). */
 const socketAddress = new WeakMap<Request, string>();
 
-/** One tenant's app: its static site from dist/<slug> with the API mounted at /api over `store`. */
-export function createSiteApp(slug: string, site: SiteData, store?: Store) {
-  const root = siteDir(slug);
+/** The site's built `_headers` rules (none for a site built before it had them: rebuild it). */
+function readHeaderRules(root: string): HeaderRule[] {
+  const file = path.join(root, HEADERS_FILE);
+  if (!existsSync(file)) {
+    console.warn(`${file} is missing: this site is served without its security headers. Rebuild it.`);
+    return [];
+  }
+  return parseHeaders(readFileSync(file, 'utf8'));
+}
+
+/**
+ * One tenant's app: its static site from dist/<slug> with the API mounted at /api over `store`.
+ * Every response carries the headers the site's `_headers` file gives its path, as on the CDN.
+ */
+export function createSiteApp(slug: string, site: SiteData, store?: Store, root = siteDir(slug)) {
+  const headerRules = readHeaderRules(root);
   const app = new Hono<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
+  app.use('*', async (c, next) => {
+    // Behind a TLS proxy: a plain-http request goes to the same host over https first (so HSTS applies).
+    if (c.req.header('x-forwarded-proto') === 'http') {
+      const url = new URL(c.req.url);
+      return c.redirect(`https://${c.req.header('host') ?? url.host}${url.pathname}${url.search}`, 301);
+    }
+    // The CDN reads _headers; it is never a page.
+    if (c.req.path === `/${HEADERS_FILE}`) return c.notFound();
+    await next();
+    for (const [name, value] of Object.entries(headersForPath(headerRules, c.req.path))) c.res.headers.set(name, value);
+  });
   app.use('/api/*', async (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress;
     if (address) socketAddress.set(c.req.raw, address);

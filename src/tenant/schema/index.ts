@@ -9,6 +9,7 @@ import { FinanceSchema } from './finance';
 import { LabelsSchema } from './labels';
 import { LeadsSchema } from './leads';
 import { LinksSchema } from './links';
+import { MediaHostsSchema } from './media-hosts';
 import { PhonesSchema } from './phones';
 import { PromosSchema } from './promos';
 import { SearchSchema } from './search';
@@ -41,6 +42,7 @@ export const TenantSchema = z
     reviews: ReviewsSettingsSchema.prefault({}),
     model_range: ModelRangeSchema.prefault({}),
     pages: PagesSchema.prefault({}),
+    media_hosts: MediaHostsSchema.prefault({}),
     feeds: FeedsSchema,
   })
   .strict();
