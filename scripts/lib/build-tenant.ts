@@ -145,7 +145,8 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
     htmlFiles = listHtmlFiles(tmpDir);
     await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles);
-    await writeHeadersFile(tmpDir, tenant, htmlFiles);
+    const { blockedVideoHosts } = await writeHeadersFile(tmpDir, tenant, htmlFiles);
+    for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
     lap('sitemap and extras', postStarted);
   } catch (error) {
     await rm(tmpDir, { recursive: true, force: true });

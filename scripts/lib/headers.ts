@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tenant } from '../../src/tenant/schema';
 import { listHtmlFiles } from './html-files';
-import { inlineScriptHashes, securityHeaders } from './security-headers';
+import { embeddedOrigins, inlineScriptHashes, securityHeaders, type EmbeddedOrigins } from './security-headers';
 
 /**
  * Response headers per path, in the `_headers` format Netlify and Cloudflare Pages read: a path
@@ -65,22 +65,37 @@ export function headersForPath(rules: HeaderRule[], pathname: string): Record<st
   return Object.assign({}, ...rules.filter((rule) => matches(rule.pattern, pathname)).map((rule) => rule.headers)) as Record<string, string>;
 }
 
-/** Every distinct inline-script hash in a built site (a handful: Astro's island loader and directives). */
-export async function siteScriptHashes(outDir: string, htmlFiles = listHtmlFiles(outDir)): Promise<Set<string>> {
-  const hashes = new Set<string>();
-  // A few reads in flight keep the disk busy while the last page is hashed.
-  for (let start = 0; start < htmlFiles.length; start += 16) {
-    const pages = await Promise.all(htmlFiles.slice(start, start + 16).map((file) => readFile(path.join(outDir, file), 'utf8')));
-    for (const html of pages) for (const hash of inlineScriptHashes(html)) hashes.add(hash);
-  }
-  return hashes;
+export interface BuiltPagesScan {
+  /** Every distinct inline-script hash (a handful: Astro's island loader and directives). */
+  scriptHashes: Set<string>;
+  /** Hosts outside the site the pages embed images and videos from. */
+  embedded: EmbeddedOrigins;
 }
 
+export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(outDir)): Promise<BuiltPagesScan> {
+  const scan: BuiltPagesScan = { scriptHashes: new Set(), embedded: { image: new Set(), video: new Set() } };
+  // A few reads in flight keep the disk busy while the last page is scanned.
+  for (let start = 0; start < htmlFiles.length; start += 16) {
+    const pages = await Promise.all(htmlFiles.slice(start, start + 16).map((file) => readFile(path.join(outDir, file), 'utf8')));
+    for (const html of pages) {
+      for (const hash of inlineScriptHashes(html)) scan.scriptHashes.add(hash);
+      embeddedOrigins(html, scan.embedded);
+    }
+  }
+  return scan;
+}
+
+/**
+ * Write the site's `_headers`. Returns the video hosts its pages embed that the tenant doesn't
+ * allow (media_hosts.video): the policy blocks them, so the build reports them.
+ */
 export async function writeHeadersFile(
   outDir: string,
   tenant: Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts'>,
   htmlFiles?: string[],
-): Promise<void> {
-  const rules = headerRules(securityHeaders(tenant, await siteScriptHashes(outDir, htmlFiles)));
+): Promise<{ blockedVideoHosts: string[] }> {
+  const { scriptHashes, embedded } = await scanBuiltPages(outDir, htmlFiles);
+  const rules = headerRules(securityHeaders(tenant, scriptHashes, embedded.image));
   await writeFile(path.join(outDir, HEADERS_FILE), formatHeaders(rules));
+  return { blockedVideoHosts: [...embedded.video].filter((origin) => !tenant.media_hosts.video.includes(origin)).sort() };
 }

@@ -39,6 +39,19 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** Hosts outside the site that a page embeds media from: images, and players or video files. */
+export interface EmbeddedOrigins {
+  image: Set<string>;
+  video: Set<string>;
+}
+
+/** Adds to `found` the origins of the absolute image, frame and video URLs in a page. */
+export function embeddedOrigins(html: string, found: EmbeddedOrigins): void {
+  for (const [, tag, origin] of html.matchAll(/<(img|source|iframe|video)\b[^>]*?\s(?:src|srcset|poster)="(https?:\/\/[^"/\s]+)/g)) {
+    (tag === 'img' ? found.image : found.video).add(new URL(origin!).origin);
+  }
+}
+
 /** The origin of a URL, or undefined for a relative one (already covered by 'self'). */
 function originOf(url: string | undefined): string | undefined {
   if (!url || !/^https?:\/\//i.test(url)) return undefined;
@@ -57,15 +70,19 @@ export function tileSource(tileUrl: string): string {
 
 type SecurityTenant = Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts'>;
 
-/** The Content-Security-Policy of a site: its own origin, plus the hosts its settings name. */
-export function contentSecurityPolicy(tenant: SecurityTenant, scriptHashes: Iterable<string>): string {
+/**
+ * The Content-Security-Policy of a site: its own origin, plus the hosts its settings name. Images
+ * may also come from the hosts the built pages show them from (the dealer's own feeds: passive
+ * content, each host by name); players and videos only from the hosts the tenant allows.
+ */
+export function contentSecurityPolicy(tenant: SecurityTenant, scriptHashes: Iterable<string>, pageImageOrigins: Iterable<string> = []): string {
   const unique = (sources: (string | undefined)[]) => [...new Set(sources.filter((source): source is string => Boolean(source)))];
   const directives: [string, (string | undefined)[]][] = [
     ['default-src', ["'none'"]],
     ['script-src', ["'self'", ...[...new Set(scriptHashes)].sort()]],
     // React and Astro write style attributes into the markup; inline styles can't run code.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', tileSource(tenant.map.tile_url), ...tenant.media_hosts.image]],
+    ['img-src', ["'self'", 'data:', tileSource(tenant.map.tile_url), ...tenant.media_hosts.image, ...[...pageImageOrigins].sort()]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", originOf(tenant.analytics.endpoint), originOf(tenant.search.meilisearch?.host)]],
     ['media-src', ["'self'", ...tenant.media_hosts.video]],
@@ -81,9 +98,9 @@ export function contentSecurityPolicy(tenant: SecurityTenant, scriptHashes: Iter
 }
 
 /** Headers for every response of the site (pages, files and the API). */
-export function securityHeaders(tenant: SecurityTenant, scriptHashes: Iterable<string>): Record<string, string> {
+export function securityHeaders(tenant: SecurityTenant, scriptHashes: Iterable<string>, pageImageOrigins: Iterable<string> = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(tenant, scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(tenant, scriptHashes, pageImageOrigins),
     'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE}`,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -164,6 +164,25 @@ describe('security headers from _headers', () => {
     expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
   });
 
+  it('names the image hosts the pages show feed photos from, and reports videos from hosts the tenant does not allow', async () => {
+    const tenant = tenants[0]!;
+    const dir = buildSite(`${tenant.slug}-embedded`);
+    writeFileSync(
+      path.join(dir, 'cars', '2023-toyota-corolla-1', 'index.html'),
+      page('/cars/2023-toyota-corolla-1').replace(
+        '<main',
+        '<img src="https://photos.feed-cdn.example/cars/1.jpg" alt=""><iframe src="https://www.youtube-nocookie.com/embed/x"></iframe><iframe src="https://videos.unknown.example/p/1"></iframe><main',
+      ),
+    );
+    const { blockedVideoHosts } = await writeHeadersFile(dir, tenant);
+    const csp = headersForPath(parseHeaders(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')), '/')['Content-Security-Policy']!;
+    expect(csp.split('; ').find((part) => part.startsWith('img-src '))).toBe(
+      "img-src 'self' data: https://tile.openstreetmap.org https://photos.feed-cdn.example",
+    );
+    expect(csp).not.toContain('videos.unknown.example');
+    expect(blockedVideoHosts).toEqual(['https://videos.unknown.example']);
+  });
+
   it('rejects a media host that is not an https origin', () => {
     const file = path.join(process.cwd(), 'tenants', 'bayside-toyota.yaml');
     for (const host of ['http://player.vimeo.com', 'https://player.vimeo.com/video', '*'])
