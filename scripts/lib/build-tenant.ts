@@ -6,7 +6,7 @@ import { describeReport, readFeeds, type PrepareReport } from '../../src/site/pr
 import { maxRenderThreads, renderThreadCount, type SiteDataReady } from '../../src/site/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
-import { writeHeadersFile } from './headers';
+import { MAX_LINE_LENGTH, writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
 import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
@@ -145,7 +145,8 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
     htmlFiles = listHtmlFiles(tmpDir);
     await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles);
-    const { blockedVideoHosts } = await writeHeadersFile(tmpDir, tenant, htmlFiles);
+    const { blockedVideoHosts, tooLong } = await writeHeadersFile(tmpDir, tenant, htmlFiles);
+    for (const header of tooLong) log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
     for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
     lap('sitemap and extras', postStarted);
   } catch (error) {

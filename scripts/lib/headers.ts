@@ -14,6 +14,9 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
+/** Cloudflare Pages ignores a `_headers` line longer than this. */
+export const MAX_LINE_LENGTH = 2000;
+
 /** The file's name in a built site; the local server never serves it. */
 export const HEADERS_FILE = '_headers';
 
@@ -86,16 +89,24 @@ export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(o
 }
 
 /**
- * Write the site's `_headers`. Returns the video hosts its pages embed that the tenant doesn't
- * allow (media_hosts.video): the policy blocks them, so the build reports them.
+ * Write the site's `_headers`. Returns what the build reports: the video hosts its pages embed
+ * that the tenant doesn't allow (media_hosts.video), which the policy blocks, and the headers
+ * too long for Cloudflare Pages (many inline scripts or image hosts make a long CSP).
  */
 export async function writeHeadersFile(
   outDir: string,
   tenant: Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts'>,
   htmlFiles?: string[],
-): Promise<{ blockedVideoHosts: string[] }> {
+): Promise<{ blockedVideoHosts: string[]; tooLong: string[] }> {
   const { scriptHashes, embedded } = await scanBuiltPages(outDir, htmlFiles);
   const rules = headerRules(securityHeaders(tenant, scriptHashes, embedded.image));
-  await writeFile(path.join(outDir, HEADERS_FILE), formatHeaders(rules));
-  return { blockedVideoHosts: [...embedded.video].filter((origin) => !tenant.media_hosts.video.includes(origin)).sort() };
+  const text = formatHeaders(rules);
+  await writeFile(path.join(outDir, HEADERS_FILE), text);
+  return {
+    blockedVideoHosts: [...embedded.video].filter((origin) => !tenant.media_hosts.video.includes(origin)).sort(),
+    tooLong: text
+      .split('\n')
+      .filter((line) => line.length > MAX_LINE_LENGTH)
+      .map((line) => `${line.trim().split(':')[0]} (${line.length} characters)`),
+  };
 }

@@ -174,13 +174,22 @@ describe('security headers from _headers', () => {
         '<img src="https://photos.feed-cdn.example/cars/1.jpg" alt=""><iframe src="https://www.youtube-nocookie.com/embed/x"></iframe><iframe src="https://videos.unknown.example/p/1"></iframe><main',
       ),
     );
-    const { blockedVideoHosts } = await writeHeadersFile(dir, tenant);
+    const { blockedVideoHosts, tooLong } = await writeHeadersFile(dir, tenant);
+    expect(tooLong).toEqual([]);
     const csp = headersForPath(parseHeaders(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')), '/')['Content-Security-Policy']!;
     expect(csp.split('; ').find((part) => part.startsWith('img-src '))).toBe(
       "img-src 'self' data: https://tile.openstreetmap.org https://photos.feed-cdn.example",
     );
     expect(csp).not.toContain('videos.unknown.example');
     expect(blockedVideoHosts).toEqual(['https://videos.unknown.example']);
+  });
+
+  it('reports a policy too long for a Cloudflare Pages _headers line', async () => {
+    const file = path.join(process.cwd(), 'tenants', 'bayside-toyota.yaml');
+    const hosts = Array.from({ length: 60 }, (_, i) => `'https://photos-${i}.feed-cdn.example.com.au'`).join(', ');
+    const tenant = parseTenant(`${readFileSync(file, 'utf8')}\nmedia_hosts: { image: [${hosts}] }\n`, file);
+    const { tooLong } = await writeHeadersFile(buildSite('many-image-hosts'), tenant);
+    expect(tooLong).toEqual([expect.stringMatching(/^Content-Security-Policy \(\d{4} characters\)$/)]);
   });
 
   it('rejects a media host that is not an https origin', () => {
