@@ -187,13 +187,13 @@ for (const kind of storeKinds()) {
 
       it('answers a wrong code the same whatever the number: no code, code pending, used, expired or burnt', async () => {
         // Numbers in each state; an attacker probing them with a wrong code must not tell them apart.
-        const states: Record<string, string> = {
+        const states = {
           none: '0400000001',
           pending: '0400000002',
           used: '0400000003',
           expired: '0400000004',
           burnt: '0400000005',
-        };
+        } as const;
         await post('/api/auth/request-code', { phone_number: states.expired }, { ip: '198.51.100.4' });
         now += ACCOUNT_POLICY.codeTtlMs;
         await post('/api/auth/request-code', { phone_number: states.pending }, { ip: '198.51.100.2' });
@@ -264,6 +264,17 @@ for (const kind of storeKinds()) {
         expect((await post('/api/auth/request-code', { phone_number: ME }, { tenant: 'other-dealer', ip: '10.9.9.9' })).status).toBe(202);
         now += ACCOUNT_POLICY.siteBudgetWindowMs;
         expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: '10.9.9.9' })).status).toBe(202);
+      });
+
+      it('keeps to the site budget when requests arrive all at once', async () => {
+        const budget = ACCOUNT_POLICY.codesPerSitePerHour;
+        const responses = await Promise.all(
+          Array.from({ length: budget + 10 }, (_, i) =>
+            post('/api/auth/request-code', { phone_number: `0422${String(i).padStart(6, '0')}` }, { ip: `10.2.${i}.1` }),
+          ),
+        );
+        expect(responses.filter((response) => response.status === 202)).toHaveLength(budget);
+        expect(sender.sent).toHaveLength(budget);
       });
 
       it('sends at most 10 codes per IP in 15 minutes, whatever the numbers', async () => {
