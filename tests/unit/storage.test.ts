@@ -123,6 +123,12 @@ for (const kind of storeKinds()) {
       const winner = results.find((result) => result.ok)!;
       const index = results.indexOf(winner);
       expect(await reserve(index)).toEqual(winner.ok ? { ok: true, leadId: winner.leadId, created: false } : null);
+      // Once the dealer lets the reservation go, the car can be reserved again.
+      expect(await store.reservedCars('bayside-toyota')).toEqual(['car-7', 'car-8']);
+      expect(await store.releaseCar('bayside-toyota', 'car-7', NOW + 1000)).toBe(true);
+      expect(await store.reservedCars('bayside-toyota')).toEqual(['car-8']);
+      expect(await reserve(100)).toMatchObject({ ok: true, created: true });
+      expect(await reserve(101)).toMatchObject({ ok: false, reason: 'car_reserved' });
     });
 
     it('counts views per car and records visitor events', async () => {
