@@ -30,7 +30,9 @@ export default defineConfig({
     command: 'tsx scripts/serve.ts',
     // Every test is another shopper, all from 127.0.0.1: per-IP limits would turn a busy minute of
     // the suite into 429s. The limits themselves are tested in tests/unit/leads-api.test.ts.
-    env: { PORT: String(E2E_BASE_PORT), LEADS_RATE_LIMITS: 'off' },
+    // SIGN_IN_CODES_LOG=1: the local code sender writes each code to .data/sign-in-codes.log for
+    // tests/e2e/support/sign-in.ts; the raised code budget lets reruns within the hour sign in.
+    env: { PORT: String(E2E_BASE_PORT), LEADS_RATE_LIMITS: 'off', SIGN_IN_CODES_LOG: '1', SIGN_IN_CODES_PER_SITE_PER_HOUR: '10000' },
     url: `${tenantBaseUrl(slugs[0]!)}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -18,19 +18,30 @@ export interface CodeSender {
   send(message: OutgoingCode): Promise<void>;
 }
 
-/** The file the local sender also writes to, so a developer (or a browser test) can read the code. */
+/** The file the local sender writes codes to when SIGN_IN_CODES_LOG=1 (a developer or a browser test reads them there). */
 export const LOCAL_CODE_FILE = path.join(process.cwd(), '.data', 'sign-in-codes.log');
 
+/** 0412345678 -> 04•••••678: enough to tell numbers apart in a log, not enough to be one. */
+export const maskPhone = (phone: string) => `${phone.slice(0, 2)}•••••${phone.slice(-3)}`;
+
 /**
- * For `npm start` and the browser tests: prints the code in the server log and appends it to
- * .data/sign-in-codes.log (gitignored). Never used when NODE_ENV is production: there is no way to
- * read a code back from the API itself.
+ * For `npm start` and the browser tests. A code in a log signs anyone who reads the log in, so by
+ * default it logs only that a code went out (to a masked number). With the explicit developer flag
+ * SIGN_IN_CODES_LOG=1 it prints the code and appends it to .data/sign-in-codes.log (gitignored).
+ * Never runs when NODE_ENV is production, flag or not: there a real SMS sender is required.
  */
 export class LocalCodeSender implements CodeSender {
-  constructor(private readonly file: string | null = LOCAL_CODE_FILE) {}
+  constructor(
+    private readonly file: string | null = LOCAL_CODE_FILE,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
 
   async send({ tenant, phone, code, expiresAt }: OutgoingCode): Promise<void> {
-    if (process.env.NODE_ENV === 'production') throw new Error('No SMS provider is configured for sign-in codes.');
+    if (this.env.NODE_ENV === 'production') throw new Error('No SMS provider is configured for sign-in codes.');
+    if (this.env.SIGN_IN_CODES_LOG !== '1') {
+      console.log(`[sign-in] ${tenant}: code sent to ${maskPhone(phone)} (not shown; start the server with SIGN_IN_CODES_LOG=1 to see codes)`);
+      return;
+    }
     console.log(`[sign-in] ${tenant}: code ${code} for ${phone} (valid until ${new Date(expiresAt).toISOString()})`);
     if (this.file) {
       mkdirSync(path.dirname(this.file), { recursive: true });

@@ -49,3 +49,34 @@ export const ACCOUNTS_MIGRATION = {
     )`,
   ],
 };
+
+/**
+ * One active reservation per car, processed payment events, and the site-wide code budget's index.
+ * A hold is active while `released_at` is NULL; the partial unique index lets the database itself
+ * refuse a second active hold on the same car, on SQLite and PostgreSQL alike.
+ */
+export const ACCOUNTS_RESERVATIONS_MIGRATION = {
+  version: 102,
+  name: 'accounts: one active reservation per car, payment events kept once, code sends by site',
+  sql: [
+    `CREATE TABLE car_reservations (
+      lead_id TEXT PRIMARY KEY REFERENCES leads (id),
+      tenant TEXT NOT NULL,
+      car_id TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      released_at BIGINT
+    )`,
+    `CREATE UNIQUE INDEX car_reservations_one_active ON car_reservations (tenant, car_id) WHERE released_at IS NULL`,
+    `CREATE TABLE payment_events (
+      provider TEXT NOT NULL,
+      event_id TEXT NOT NULL,
+      tenant TEXT NOT NULL,
+      intent_id TEXT NOT NULL REFERENCES payment_intents (id),
+      status TEXT NOT NULL,
+      applied INTEGER NOT NULL,
+      received_at BIGINT NOT NULL,
+      PRIMARY KEY (provider, event_id)
+    )`,
+    `CREATE INDEX sign_in_codes_sent ON sign_in_codes (tenant, created_at)`,
+  ],
+};

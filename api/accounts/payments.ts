@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { PaymentEventStatus } from './payment-status';
 import type { AccountStore } from './store';
 
 /** What a reservation asks the payment provider to take. */
@@ -22,8 +24,17 @@ export interface PaymentIntent {
 
 /** What a provider's webhook says became of a payment intent. */
 export interface PaymentEvent {
+  /** The provider's id for this event: each is applied once, however often it is delivered. */
+  id: string;
   intentId: string;
-  status: 'succeeded' | 'failed';
+  status: PaymentEventStatus;
+}
+
+/** A webhook call whose signature holds but whose body is not an event: 422 with field messages. */
+export class WebhookBodyError extends Error {
+  constructor(readonly fields: Record<string, string>) {
+    super('The webhook body is not a payment event.');
+  }
 }
 
 /**
@@ -37,7 +48,8 @@ export interface PaymentProvider {
   createIntent(request: PaymentRequest, env: { accounts: AccountStore; now: number }): Promise<PaymentIntent>;
   /**
    * POST /api/payments/webhook: checks the call is the provider's (its signature over the raw body)
-   * and reads the outcome; undefined when the signature does not hold. Without it the route is 404.
+   * and reads the outcome; undefined when the signature does not hold, WebhookBodyError when it holds
+   * but the body is no event. Without it the route is 404.
    */
   readWebhook?(rawBody: string, headers: Headers, now: number): PaymentEvent | undefined;
 }
@@ -67,7 +79,7 @@ export function signWebhook(secret: string, rawBody: string, now: number): strin
 /**
  * The local provider: no card processing, it records the intent so the dealer can follow up. Given a
  * `webhookSecret`, it also takes signed webhook calls (`x-payment-signature`, body
- * `{ "intent_id": "...", "status": "succeeded" | "failed" }`), e.g. from a dealer's payment
+ * `{ "event_id": "...", "intent_id": "...", "status": "requires_action" | "succeeded" | "failed" }`), e.g. from a dealer's payment
  * terminal integration, and is the template for a real provider's `readWebhook`.
  */
 export class RecordingPaymentProvider implements PaymentProvider {
@@ -87,10 +99,22 @@ export class RecordingPaymentProvider implements PaymentProvider {
   }
 }
 
-/** The local provider's webhook: signed `{ intent_id, status }`. */
+const LocalEvent = z.object({
+  event_id: z.string({ error: 'Send event_id: the id of this event.' }).regex(/^[\w.:-]{1,200}$/, 'event_id must be 1 to 200 letters, digits, _ . : or -.'),
+  intent_id: z.string({ error: 'Send intent_id: the payment it is about.' }).min(1).max(200),
+  status: z.enum(['requires_action', 'succeeded', 'failed'], { error: 'status must be requires_action, succeeded or failed.' }),
+});
+
+/** The local provider's webhook: signed `{ event_id, intent_id, status }`. */
 function readSignedEvent(secret: string, rawBody: string, headers: Headers, now: number): PaymentEvent | undefined {
   if (!verifyWebhookSignature(secret, rawBody, headers.get('x-payment-signature'), now)) return undefined;
-  const event = JSON.parse(rawBody) as { intent_id?: unknown; status?: unknown };
-  if (typeof event.intent_id !== 'string' || (event.status !== 'succeeded' && event.status !== 'failed')) return undefined;
-  return { intentId: event.intent_id, status: event.status };
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw new WebhookBodyError({ body: 'The body is not JSON.' });
+  }
+  const parsed = LocalEvent.safeParse(body);
+  if (!parsed.success) throw new WebhookBodyError(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message])));
+  return { id: parsed.data.event_id, intentId: parsed.data.intent_id, status: parsed.data.status };
 }

@@ -1,5 +1,5 @@
 /**
- * The numbers that make phone sign-in safe. One place, so the API, its tests and the README agree.
+ * The numbers that make phone sign-in safe. One place, so the API, its tests and the docs agree.
  */
 export const ACCOUNT_POLICY = {
   /** A one-time code works for this long after it is sent. */
@@ -8,17 +8,46 @@ export const ACCOUNT_POLICY = {
   codeDigits: 6,
   /** Wrong guesses before a code is burnt and a new one must be requested. */
   maxCodeAttempts: 5,
-  /** Codes sent to one phone number per window. */
-  codesPerPhone: 3,
+  /**
+   * Codes one requester (client address) may have sent to one phone number per window. Counted per
+   * requester, not per number: someone asking for codes for another person's number never locks
+   * that person out of signing in from their own connection.
+   */
+  codesPerRequesterPerPhone: 3,
   /** Codes requested from one IP per window (stops one visitor texting many numbers). */
   codesPerIp: 10,
   /** Code checks from one IP per window (stops guessing across many numbers). */
   verifiesPerIp: 20,
   /** The window those three limits count in. */
   limitWindowMs: 15 * 60_000,
+  /** Default site-wide budget of codes sent per hour (SIGN_IN_CODES_PER_SITE_PER_HOUR overrides). */
+  codesPerSitePerHour: 30,
+  /** The window the site-wide budget counts in. */
+  siteBudgetWindowMs: 60 * 60_000,
   /** A session lasts this long after sign-in, then the shopper signs in again. */
   sessionTtlMs: 30 * 24 * 60 * 60_000,
 } as const;
+
+/**
+ * Codes a site may send per hour, across all requesters: the cap on what someone rotating through
+ * many addresses can make the dealer pay for in texts. `SIGN_IN_CODES_PER_SITE_PER_HOUR` (a whole
+ * number of at least 1) overrides the default; anything else there is ignored with a warning.
+ */
+export function codesPerSitePerHour(env: NodeJS.ProcessEnv = process.env): number {
+  const setting = env.SIGN_IN_CODES_PER_SITE_PER_HOUR;
+  if (setting === undefined || setting === '') return ACCOUNT_POLICY.codesPerSitePerHour;
+  const value = Number(setting);
+  if (Number.isInteger(value) && value >= 1) return value;
+  warnOnce(`SIGN_IN_CODES_PER_SITE_PER_HOUR=${JSON.stringify(setting)} is not a whole number of at least 1; using ${ACCOUNT_POLICY.codesPerSitePerHour}.`);
+  return ACCOUNT_POLICY.codesPerSitePerHour;
+}
+
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(message);
+}
 
 /** The session cookie: `__Host-` makes the browser insist on Secure, Path=/ and no Domain. */
 export const SESSION_COOKIE = '__Host-session';

@@ -10,7 +10,7 @@ export interface AccountServices {
 let local: AccountServices | undefined;
 
 /**
- * The local server's: codes printed in its log (and .data/sign-in-codes.log), deposits recorded, not
+ * The local server's: codes shown in its log (and .data/sign-in-codes.log) only with SIGN_IN_CODES_LOG=1, deposits recorded, not
  * charged; signed payment webhooks taken when PAYMENT_WEBHOOK_SECRET is set.
  */
 export function localAccountServices(): AccountServices {

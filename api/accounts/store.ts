@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Row, SqlDriver } from '../storage/sql';
+import type { PaymentEvent } from './payments';
+import { canMovePayment, isPaymentStatus } from './payment-status';
 import { ACCOUNT_POLICY } from './policy';
 
 export interface AccountUser {
@@ -38,11 +40,27 @@ const toUser = (row: Row): AccountUser => ({ id: String(row.id), phone: String(r
 export class AccountStore {
   constructor(private readonly driver: SqlDriver) {}
 
-  /** A new code for `phone`; earlier unused codes for it stop working. Returns the code to send. */
-  async issueCode(tenant: string, phone: string, now: number): Promise<{ code: string; expiresAt: number }> {
+  /**
+   * A new code for `phone`; earlier unused codes for it stop working. Returns the code to send, or
+   * `over_budget` (nothing stored) when this site has already issued `budget` codes within
+   * `budgetWindowMs`: the cap on texts per site, whoever asks, counted in the database so it holds
+   * across processes and restarts.
+   */
+  async issueCode(
+    tenant: string,
+    phone: string,
+    now: number,
+    budget: { limit: number; windowMs: number } = { limit: Number.MAX_SAFE_INTEGER, windowMs: 1 },
+  ): Promise<{ code: string; expiresAt: number } | { over_budget: true; retryAfterMs: number }> {
     const code = String(randomInt(0, 10 ** ACCOUNT_POLICY.codeDigits)).padStart(ACCOUNT_POLICY.codeDigits, '0');
     const expiresAt = now + ACCOUNT_POLICY.codeTtlMs;
-    await this.driver.transaction(async (tx) => {
+    return this.driver.transaction(async (tx) => {
+      // PostgreSQL: one issuer per site at a time, so concurrent requests cannot both take the last
+      // place in the budget (SQLite transactions already run one at a time).
+      if (this.driver.dialect === 'postgres') await tx.all(`SELECT pg_advisory_xact_lock(hashtext(?))`, [`sign-in-codes:${tenant}`]);
+      const since = now - budget.windowMs;
+      const sent = await tx.all(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM sign_in_codes WHERE tenant = ? AND created_at > ?`, [tenant, since]);
+      if (Number(sent[0]?.n) >= budget.limit) return { over_budget: true as const, retryAfterMs: Number(sent[0]!.oldest) + budget.windowMs - now };
       await tx.run(`UPDATE sign_in_codes SET used_at = ? WHERE tenant = ? AND phone = ? AND used_at IS NULL`, [now, tenant, phone]);
       await tx.run(`INSERT INTO sign_in_codes (id, tenant, phone, code_hash, expires_at, used_at, attempts, created_at) VALUES (?, ?, ?, ?, ?, NULL, 0, ?)`, [
         randomUUID(),
@@ -52,8 +70,8 @@ export class AccountStore {
         expiresAt,
         now,
       ]);
+      return { code, expiresAt };
     });
-    return { code, expiresAt };
   }
 
   /**
@@ -145,9 +163,30 @@ export class AccountStore {
     return id;
   }
 
-  /** A webhook's outcome; false when this site has no such intent. */
-  async setPaymentIntentStatus(tenant: string, id: string, status: 'succeeded' | 'failed'): Promise<boolean> {
-    return (await this.driver.run(`UPDATE payment_intents SET status = ? WHERE tenant = ? AND id = ?`, [status, tenant, id])) > 0;
+  /**
+   * A webhook's event, once: `not_found` when this site has no such intent, `duplicate` when the
+   * provider's event id was seen before (a retry or a replay), `ignored` when the move is not one
+   * the payment may make (see payment-status.ts), else `applied`. Every new event is kept.
+   */
+  applyPaymentEvent(tenant: string, provider: string, event: PaymentEvent, now: number): Promise<'applied' | 'ignored' | 'duplicate' | 'not_found'> {
+    return this.driver.transaction(async (tx) => {
+      // FOR UPDATE: two events for one payment take turns, so each sees the other's outcome.
+      const rows = await tx.all(`SELECT status FROM payment_intents WHERE tenant = ? AND id = ?${this.driver.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [
+        tenant,
+        event.intentId,
+      ]);
+      if (!rows[0]) return 'not_found';
+      const current = rows[0].status;
+      const applies = isPaymentStatus(current) && canMovePayment(current, event.status);
+      const fresh = await tx.run(
+        `INSERT INTO payment_events (provider, event_id, tenant, intent_id, status, applied, received_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, event_id) DO NOTHING`,
+        [provider, event.id, tenant, event.intentId, event.status, applies ? 1 : 0, now],
+      );
+      if (!fresh) return 'duplicate';
+      if (!applies) return 'ignored';
+      await tx.run(`UPDATE payment_intents SET status = ? WHERE tenant = ? AND id = ?`, [event.status, tenant, event.intentId]);
+      return 'applied';
+    });
   }
 
   async paymentIntents(tenant: string): Promise<StoredPaymentIntent[]> {

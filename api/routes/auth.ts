@@ -2,9 +2,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { normaliseMobile } from '../../src/domain/leads/validation';
 import { LEAD_MESSAGES } from '../../src/domain/leads/messages';
-import { ACCOUNT_POLICY } from '../accounts/policy';
+import { ACCOUNT_POLICY, codesPerSitePerHour } from '../accounts/policy';
 import { accountsOf, clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../accounts/session';
-import type { CodeCheck } from '../accounts/store';
 import { errorResponse, readJson, validate } from '../http';
 import { RateLimiter } from '../rate-limit';
 import type { ApiApp, ApiEnv } from '../types';
@@ -25,14 +24,14 @@ const VerifyCode = z
   })
   .strict();
 
-/** What each failed code check tells the shopper to do next. */
-export const CODE_ERRORS: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> = {
-  missing: 'Please ask for a code first.',
-  expired: 'This code has expired. Please ask for a new code.',
-  used: 'This code has already been used. Please ask for a new code.',
-  wrong: 'That code is not right. Please check the text message and try again.',
-  too_many_attempts: 'Too many wrong codes. Please ask for a new code.',
-};
+/**
+ * The one answer to a code that does not sign in, whatever the reason (none sent, wrong, expired,
+ * used, burnt): different answers would tell a stranger which numbers have a code pending.
+ */
+export const CODE_NOT_ACCEPTED = 'That code did not work. Please check the text message, or ask for a new code.';
+
+/** Past the site-wide budget of codes per hour: the same for every number and every requester. */
+export const SITE_BUSY = 'We are sending a lot of sign-in codes right now. Please try again in a few minutes.';
 
 function tooMany(c: Context<ApiEnv>, wait: number, what: string) {
   c.header('Retry-After', String(wait));
@@ -42,7 +41,9 @@ function tooMany(c: Context<ApiEnv>, wait: number, what: string) {
 
 /**
  * Phone sign-in by one-time code: request a code (sent by the configured CodeSender, never in the
- * answer), verify it (sets the `__Host-session` cookie), read the session, sign out.
+ * answer), verify it (sets the `__Host-session` cookie), read the session, sign out. Limits count
+ * per requester (client IP), never per phone number, so nobody can lock another person out; the
+ * site-wide budget caps the texts sent however many addresses ask.
  */
 export function authRoutes(app: ApiApp): void {
   // Per app instance, like the guard's limiter: fixed windows of ACCOUNT_POLICY.limitWindowMs.
@@ -52,12 +53,18 @@ export function authRoutes(app: ApiApp): void {
     const { phone_number: phone } = validate(RequestCode, await readJson(c));
     const tenant = c.get('site').tenant.slug;
     const now = c.get('now');
+    const ip = c.get('clientIp');
     const wait = Math.max(
-      limiter.hit(`code-ip:${tenant}:${c.get('clientIp')}`, ACCOUNT_POLICY.codesPerIp, now),
-      limiter.hit(`code-phone:${tenant}:${phone}`, ACCOUNT_POLICY.codesPerPhone, now),
+      limiter.hit(`code-ip:${tenant}:${ip}`, ACCOUNT_POLICY.codesPerIp, now),
+      limiter.hit(`code-ip-phone:${tenant}:${ip}:${phone}`, ACCOUNT_POLICY.codesPerRequesterPerPhone, now),
     );
     if (wait) return tooMany(c, wait, 'codes requested');
-    const { code, expiresAt } = await accountsOf(c).issueCode(tenant, phone, now);
+    const issued = await accountsOf(c).issueCode(tenant, phone, now, { limit: codesPerSitePerHour(), windowMs: ACCOUNT_POLICY.siteBudgetWindowMs });
+    if ('over_budget' in issued) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000))));
+      return errorResponse(c, 429, SITE_BUSY);
+    }
+    const { code, expiresAt } = issued;
     try {
       await c.get('accounts').codeSender.send({ tenant, phone, code, expiresAt });
     } catch (error) {
@@ -76,7 +83,7 @@ export function authRoutes(app: ApiApp): void {
     if (wait) return tooMany(c, wait, 'sign-in attempts');
     const accounts = accountsOf(c);
     const check = await accounts.checkCode(tenant, phone, code, now);
-    if (!check.ok) return errorResponse(c, 422, CODE_ERRORS[check.reason], { code: CODE_ERRORS[check.reason] });
+    if (!check.ok) return errorResponse(c, 422, CODE_NOT_ACCEPTED, { code: CODE_NOT_ACCEPTED });
     const { token, expiresAt } = await accounts.createSession(tenant, check.user.id, now);
     setSessionCookie(c, token, expiresAt);
     c.header('Cache-Control', 'no-store');

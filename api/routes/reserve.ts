@@ -2,12 +2,17 @@ import { DEFAULT_RESERVE_DEPOSIT, depositCents } from '../../src/domain/accounts
 import { leadBodySchema } from '../../src/domain/leads/validation';
 import { isReservable } from '../../src/domain/reservable';
 import type { SiteData } from '../../src/site/types';
+import { WebhookBodyError } from '../accounts/payments';
 import { accountsOf, currentUser } from '../accounts/session';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
 import { leadSettings } from '../leads/settings';
 import { channelsFor, rulesFor } from '../leads/rules';
 import type { ApiApp } from '../types';
 import { onlyMethods } from './allow';
+
+/** What the shopper who came second reads (the checkout page shows it as the car having just gone). */
+export const JUST_RESERVED =
+  'Sorry, this car was just reserved by another shopper. Nothing has been charged. Please choose another car, or call the dealership about it.';
 
 /** The deposit this site asks to reserve a car (tenant labels.reserve_deposit, SPEC default $200). */
 export function reserveDeposit(site: SiteData): string {
@@ -48,8 +53,10 @@ export function reserveRoutes(app: ApiApp): void {
       fields: { ...body.fields, deposit, stock_number: body.fields.stock_number ?? car.stocknum ?? null },
       isLastStep: true,
       channels: channelsFor(site),
+      reserveCar: true,
       now: c.get('now'),
     });
+    if (!result.ok && result.reason === 'car_reserved') return c.json({ error: JUST_RESERVED }, 409);
     if (!result.ok) return errorResponse(c, 422, result.error);
 
     const accounts = accountsOf(c);
@@ -75,9 +82,11 @@ export function reserveRoutes(app: ApiApp): void {
   onlyMethods(app, '/reserve', ['POST']);
 
   /**
-   * POST /api/payments/webhook: the payment provider says a deposit succeeded or failed. Only calls
-   * carrying the provider's valid signature change anything (401 otherwise); 404 when the provider
-   * takes no webhooks or the intent is not this site's. Answers { received: true }.
+   * POST /api/payments/webhook: the payment provider says what became of a deposit. Only calls
+   * carrying the provider's valid signature count (401 otherwise; 422 when signed but no event);
+   * 404 when the provider takes no webhooks or the intent is not this site's. Each event id is
+   * applied once and only along payment-status.ts's moves; a repeat or a move back is acknowledged
+   * (so the provider stops retrying) and changes nothing: { received: true, applied: false }.
    */
   app.post('/payments/webhook', async (c) => {
     const provider = c.get('accounts').payments;
@@ -85,13 +94,14 @@ export function reserveRoutes(app: ApiApp): void {
     let event;
     try {
       event = provider.readWebhook(await c.req.text(), c.req.raw.headers, c.get('now'));
-    } catch {
-      event = undefined; // A signed body that is not the provider's JSON is treated as unsigned.
+    } catch (error) {
+      if (error instanceof WebhookBodyError) return errorResponse(c, 422, error.message, error.fields);
+      throw error;
     }
     if (!event) return c.json({ error: 'The webhook signature is missing or invalid.' }, 401);
-    const updated = await accountsOf(c).setPaymentIntentStatus(c.get('site').tenant.slug, event.intentId, event.status);
-    if (!updated) return errorResponse(c, 404, 'No such payment on this site.');
-    return c.json({ received: true }, 200);
+    const outcome = await accountsOf(c).applyPaymentEvent(c.get('site').tenant.slug, provider.name, event, c.get('now'));
+    if (outcome === 'not_found') return errorResponse(c, 404, 'No such payment on this site.');
+    return c.json({ received: true, applied: outcome === 'applied' }, 200);
   });
   onlyMethods(app, '/payments/webhook', ['POST']);
 }

@@ -1,4 +1,4 @@
-import { ACCOUNTS_MIGRATION } from '../accounts/migration';
+import { ACCOUNTS_MIGRATION, ACCOUNTS_RESERVATIONS_MIGRATION } from '../accounts/migration';
 import type { SqlDriver } from './sql';
 
 /**
@@ -63,6 +63,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
     ],
   },
   ACCOUNTS_MIGRATION,
+  ACCOUNTS_RESERVATIONS_MIGRATION,
 ];
 
 /** Applies the migrations this database has not had yet. Safe to run from several processes at once. */

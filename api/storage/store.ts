@@ -23,10 +23,16 @@ export interface LeadSubmission {
   isLastStep: boolean;
   /** Where the finished lead goes; one outbox row each, in the same transaction as the lead. */
   channels: DeliveryChannel[];
+  /**
+   * A reservation: hold `carId` for this lead in the same transaction. The store keeps at most one
+   * active hold per car (tenant, car_id), so of shoppers racing for one car exactly one is stored;
+   * the others get `reason: 'car_reserved'` and nothing of theirs is kept.
+   */
+  reserveCar?: boolean;
   now: number;
 }
 
-export type SubmitResult = { ok: true; leadId: string; created: boolean } | { ok: false; error: string };
+export type SubmitResult = { ok: true; leadId: string; created: boolean } | { ok: false; error: string; reason?: 'car_reserved' };
 
 export interface Delivery {
   id: string;
@@ -103,6 +109,7 @@ export class Store {
       try {
         return await this.submitOnce(input);
       } catch (error) {
+        if (error instanceof CarAlreadyReserved) return { ok: false, reason: 'car_reserved', error: error.message };
         if (!(error instanceof IdempotencyRace) || attempt >= 2) throw error;
       }
     }
@@ -157,9 +164,37 @@ export class Store {
         [input.tenant, input.idempotencyKey, leadId, input.now],
       );
       if (!claimed) throw new IdempotencyRace();
+      // After the idempotency claim: a retry racing its own first try is answered as a repeat, not a clash.
+      if (input.reserveCar) await this.holdCar(tx, input.tenant, input.carId, leadId, input.now);
       if (input.isLastStep) await this.enqueue(tx, leadId, input.tenant, input.channels, input.now);
       return { ok: true, leadId, created: true };
     });
+  }
+
+  /**
+   * Claims the car for `leadId`, or throws CarAlreadyReserved (rolling back the whole lead). The
+   * partial unique index decides: a concurrent claim waits for the first one's commit, then loses.
+   */
+  private async holdCar(tx: SqlRunner, tenant: string, carId: string | null | undefined, leadId: string, now: number): Promise<void> {
+    if (!carId) throw new Error('A reservation needs a car.');
+    const held = await tx.run(
+      `INSERT INTO car_reservations (lead_id, tenant, car_id, created_at, released_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT DO NOTHING`,
+      [leadId, tenant, carId, now],
+    );
+    if (!held) throw new CarAlreadyReserved();
+  }
+
+  /** The car ids with an active reservation on this site. */
+  async reservedCars(tenant: string): Promise<string[]> {
+    const rows = await this.driver.all(`SELECT car_id FROM car_reservations WHERE tenant = ? AND released_at IS NULL ORDER BY car_id`, [tenant]);
+    return rows.map((row) => String(row.car_id));
+  }
+
+  /** Ends the active hold on a car (the dealer let the reservation go), so it can be reserved again. */
+  async releaseCar(tenant: string, carId: string, now: number): Promise<boolean> {
+    return (
+      (await this.driver.run(`UPDATE car_reservations SET released_at = ? WHERE tenant = ? AND car_id = ? AND released_at IS NULL`, [now, tenant, carId])) > 0
+    );
   }
 
   private async enqueue(tx: SqlRunner, leadId: string, tenant: string, channels: DeliveryChannel[], now: number): Promise<void> {
@@ -296,6 +331,13 @@ export class Store {
 export class IdempotencyRace extends Error {
   constructor() {
     super('Another request with this idempotency key was stored first.');
+  }
+}
+
+/** Someone else holds the car; the transaction rolls back and submitLead answers `reason: 'car_reserved'`. */
+export class CarAlreadyReserved extends Error {
+  constructor() {
+    super('This car already has an active reservation.');
   }
 }
 

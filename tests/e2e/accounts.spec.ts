@@ -32,6 +32,19 @@ function reservableCar(site: SiteData) {
   return car;
 }
 
+/**
+ * A reservable car that nobody holds in the store yet (a car takes one reservation, and earlier runs
+ * keep theirs). `from: 'end'` picks from the other end of the stock, so tests running side by side
+ * never race for one car.
+ */
+async function unreservedCar(site: SiteData, store: Store, from: 'start' | 'end' = 'start') {
+  const held = new Set(await store.reservedCars(site.tenant.slug));
+  const free = site.cars.filter((candidate) => isReservable(candidate) && candidate.status === 'in_stock' && !held.has(String(candidate.id)));
+  const car = from === 'start' ? free[0] : free.at(-1);
+  if (!car) throw new Error(`${site.tenant.slug} has no reservable car left`);
+  return car;
+}
+
 function availableCar(site: SiteData) {
   const car = site.cars.find((candidate) => isAvailable(candidate));
   if (!car) throw new Error(`${site.tenant.slug} has no available car`);
@@ -289,7 +302,7 @@ test.describe('accounts: reserve', () => {
   });
 
   test('a shopper reserves a car: $200 deposit, stored as a reserve lead with a recorded payment intent', async ({ page, site, expectAccessible }) => {
-    const car = reservableCar(site);
+    const car = await unreservedCar(site, store);
     const lastName = `Reserver-${Date.now().toString(36)}`;
     await page.goto(`/cars/${car.slug}`);
     await page.getByRole('link', { name: 'Reserve Car Now' }).first().click();
@@ -325,6 +338,41 @@ test.describe('accounts: reserve', () => {
     expect(leads[0]!.fields).toMatchObject({ deposit: '$200', email: 'jo.reserver@example.com' });
     const intents = (await new AccountStore(store.driver).paymentIntents(site.tenant.slug)).filter((intent) => intent.leadId === leads[0]!.id);
     expect(intents).toEqual([expect.objectContaining({ amountCents: 20_000, provider: 'local', status: 'recorded', carId: String(car.id) })]);
+  });
+
+  test('a shopper who comes second is told the car was just reserved, and nothing of theirs is kept', async ({ page, site, expectAccessible }) => {
+    const car = await unreservedCar(site, store, 'end');
+    if (site.tenant.features.sign_in_gated.includes('checkout')) await signInByApi(page, site, newPhone());
+    await page.goto(`/cars/${car.slug}/checkout`);
+    const submit = page.getByRole('button', { name: 'Reserve Car Now' });
+    await hydrated(submit);
+    await page.getByLabel('First Name').fill('Sam');
+    await page.getByLabel('Last Name').fill('Second');
+    await page.getByLabel('Mobile Number').fill('0498 765 432');
+    await page.getByLabel('Email Address').fill('sam.second@example.com');
+    await page.getByLabel('Postcode').fill('4000');
+
+    // Meanwhile another shopper reserves the same car.
+    const first = await page.request.post('/api/reserve', {
+      data: {
+        form: 'reserve',
+        idempotency_key: `first-${Date.now().toString(36)}`,
+        started_at: Date.now() - 60_000,
+        website: '',
+        car_id: car.id,
+        fields: { name: 'Jo', last_name: 'First', phone: '0412 345 678', email: 'jo.first@example.com', postcode: '4000' },
+      },
+    });
+    expect(first.status()).toBe(201);
+
+    await submit.click();
+    const taken = page.getByRole('alert').filter({ hasText: 'This car has just been reserved' });
+    await expect(taken).toContainText('Sorry, this car was just reserved by another shopper. Nothing has been charged.', { timeout: 20_000 });
+    await expect(taken.getByRole('link', { name: `Find Me Something Similar to ${car.name}` })).toBeVisible();
+    await expect(submit).toHaveCount(0);
+    await expectAccessible(page);
+    const reserves = (await store.listLeads(site.tenant.slug)).filter((lead) => lead.form === 'reserve' && lead.carId === String(car.id));
+    expect(reserves.map((lead) => lead.fields.last_name)).toEqual(['First']);
   });
 
   test('one reservable rule: the Reserve buttons and the checkout pages agree, coming-soon cars included', async ({ page, site }) => {

@@ -1,5 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryCodeSender } from '../../api/accounts/code-sender';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocalCodeSender, MemoryCodeSender } from '../../api/accounts/code-sender';
 import { RecordingPaymentProvider, signWebhook } from '../../api/accounts/payments';
 import { ACCOUNT_POLICY } from '../../api/accounts/policy';
 import { AccountStore } from '../../api/accounts/store';
@@ -14,6 +17,19 @@ const ME = '0412 345 678';
 const ME_NORMALISED = '0412345678';
 const OTHER = '0498 765 432';
 const CAR = 'car-1';
+/** The one answer to any code that does not sign in, so no answer tells whether a number has a code pending. */
+const CODE_NOT_ACCEPTED = 'That code did not work. Please check the text message, or ask for a new code.';
+/** Past the site-wide budget of codes per hour. */
+const SITE_BUSY = 'We are sending a lot of sign-in codes right now. Please try again in a few minutes.';
+
+/** What a shopper reads when someone else got the car first. */
+const JUST_RESERVED =
+  'Sorry, this car was just reserved by another shopper. Nothing has been charged. Please choose another car, or call the dealership about it.';
+/** Shoppers racing for one car in the concurrency test. */
+const CONCURRENT_RESERVES = 20;
+
+/** A 6-digit code that is not `code`. */
+const wrongCode = (code: string | undefined) => (code === '000000' ? '111111' : '000000');
 
 /** The API test site with two cars we can save (one sold) and the given feature switches. */
 /** The secret the test payment provider signs its webhook calls with. */
@@ -128,7 +144,7 @@ for (const kind of storeKinds()) {
         now += ACCOUNT_POLICY.codeTtlMs;
         const response = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) });
         expect(response.status).toBe(422);
-        expect(await response.json()).toMatchObject({ error: 'This code has expired. Please ask for a new code.' });
+        expect(await response.json()).toMatchObject({ error: CODE_NOT_ACCEPTED });
         expect(response.headers.get('set-cookie')).toBeNull();
       });
 
@@ -138,7 +154,7 @@ for (const kind of storeKinds()) {
         expect((await post('/api/auth/verify-code', { phone_number: ME, code })).status).toBe(200);
         const again = await post('/api/auth/verify-code', { phone_number: ME, code });
         expect(again.status).toBe(422);
-        expect(await again.json()).toMatchObject({ error: 'This code has already been used. Please ask for a new code.' });
+        expect(await again.json()).toMatchObject({ error: CODE_NOT_ACCEPTED });
       });
 
       it('burns the code after 5 wrong guesses, so the right code no longer works', async () => {
@@ -147,11 +163,9 @@ for (const kind of storeKinds()) {
         const wrong = code === '000000' ? '111111' : '000000';
         for (let guess = 1; guess <= 4; guess++) {
           const response = await post('/api/auth/verify-code', { phone_number: ME, code: wrong });
-          expect(await response.json()).toMatchObject({ error: 'That code is not right. Please check the text message and try again.' });
+          expect(await response.json()).toMatchObject({ error: CODE_NOT_ACCEPTED });
         }
-        expect(await (await post('/api/auth/verify-code', { phone_number: ME, code: wrong })).json()).toMatchObject({
-          error: 'Too many wrong codes. Please ask for a new code.',
-        });
+        expect(await (await post('/api/auth/verify-code', { phone_number: ME, code: wrong })).json()).toMatchObject({ error: CODE_NOT_ACCEPTED });
         expect((await post('/api/auth/verify-code', { phone_number: ME, code })).status).toBe(422);
       });
 
@@ -168,20 +182,99 @@ for (const kind of storeKinds()) {
         await post('/api/auth/request-code', { phone_number: ME });
         const response = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) }, { tenant: 'other-dealer' });
         expect(response.status).toBe(422);
-        expect(await response.json()).toMatchObject({ error: 'Please ask for a code first.' });
+        expect(await response.json()).toMatchObject({ error: CODE_NOT_ACCEPTED });
+      });
+
+      it('answers a wrong code the same whatever the number: no code, code pending, used, expired or burnt', async () => {
+        // Numbers in each state; an attacker probing them with a wrong code must not tell them apart.
+        const states = {
+          none: '0400000001',
+          pending: '0400000002',
+          used: '0400000003',
+          expired: '0400000004',
+          burnt: '0400000005',
+        } as const;
+        await post('/api/auth/request-code', { phone_number: states.expired }, { ip: '198.51.100.4' });
+        now += ACCOUNT_POLICY.codeTtlMs;
+        await post('/api/auth/request-code', { phone_number: states.pending }, { ip: '198.51.100.2' });
+        await signIn(states.used, '198.51.100.3');
+        await post('/api/auth/request-code', { phone_number: states.burnt }, { ip: '198.51.100.5' });
+        for (let i = 0; i < ACCOUNT_POLICY.maxCodeAttempts; i++)
+          await post('/api/auth/verify-code', { phone_number: states.burnt, code: wrongCode(sender.last(states.burnt)!) }, { ip: '198.51.100.5' });
+        const answers = new Map<string, string>();
+        for (const [state, phone] of Object.entries(states)) {
+          const code = wrongCode(sender.last(phone));
+          const response = await post('/api/auth/verify-code', { phone_number: phone, code }, { ip: '198.51.100.77' });
+          answers.set(state, `${response.status} ${await response.text()}`);
+        }
+        expect(new Set(answers.values()).size, JSON.stringify(Object.fromEntries(answers))).toBe(1);
+        expect(answers.get('none')).toBe(`422 ${JSON.stringify({ error: CODE_NOT_ACCEPTED, fields: { code: CODE_NOT_ACCEPTED } })}`);
+      });
+
+      it('answers a code request the same for a new number, a signed-up one and one with a code pending', async () => {
+        const signedUp = '0400000011';
+        const pending = '0400000012';
+        await signIn(signedUp, '198.51.100.11');
+        await post('/api/auth/request-code', { phone_number: pending }, { ip: '198.51.100.12' });
+        const answers = new Set<string>();
+        for (const phone of ['0400000010', signedUp, pending]) {
+          const response = await post('/api/auth/request-code', { phone_number: phone }, { ip: '198.51.100.78' });
+          answers.add(`${response.status} ${await response.text()}`);
+        }
+        expect([...answers]).toEqual([`202 ${JSON.stringify({ sent: true, expires_in_seconds: 600 })}`]);
       });
     });
 
     describe('rate limits', () => {
-      it('sends at most 3 codes per phone in 15 minutes, from any IP', async () => {
-        for (let i = 0; i < 3; i++) expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: `198.51.100.${i}` })).status).toBe(202);
-        const refused = await post('/api/auth/request-code', { phone_number: ME }, { ip: '198.51.100.99' });
+      it("three requests for someone else's number lock out the requester, not the number's owner", async () => {
+        const attacker = '198.51.100.66';
+        for (let i = 0; i < 3; i++) expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: attacker })).status).toBe(202);
+        const refused = await post('/api/auth/request-code', { phone_number: ME }, { ip: attacker });
         expect(refused.status).toBe(429);
         expect(refused.headers.get('retry-after')).toBeTruthy();
         expect(await refused.json()).toEqual({ error: 'Too many codes requested. Please wait 15 minutes and try again.' });
         expect(sender.sent).toHaveLength(3);
+        // The owner, on their own connection, still gets a code and signs in straight away.
+        const owner = '203.0.113.50';
+        expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: owner })).status).toBe(202);
+        const verified = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) }, { ip: owner });
+        expect(verified.status).toBe(200);
+        // The attacker's own lock lifts after the window.
         now += ACCOUNT_POLICY.limitWindowMs;
-        expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: '198.51.100.99' })).status).toBe(202);
+        expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: attacker })).status).toBe(202);
+      });
+
+      it('sends at most the site budget of codes per hour, however many addresses ask; then a calm 429', async () => {
+        const budget = ACCOUNT_POLICY.codesPerSitePerHour;
+        const statuses: number[] = [];
+        let refused: Response | undefined;
+        // 100 new numbers from 100 addresses within the hour.
+        for (let i = 0; i < 100; i++) {
+          now += 20_000;
+          const response = await post('/api/auth/request-code', { phone_number: `0411${String(i).padStart(6, '0')}` }, { ip: `10.0.${i}.1` });
+          statuses.push(response.status);
+          if (response.status === 429) refused ??= response;
+        }
+        expect(statuses.filter((status) => status === 202)).toHaveLength(budget);
+        expect(statuses.slice(budget).every((status) => status === 429)).toBe(true);
+        expect(sender.sent).toHaveLength(budget);
+        expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await refused!.json()).toEqual({ error: SITE_BUSY });
+        // Another site has its own budget; this one's refills as the hour moves on.
+        expect((await post('/api/auth/request-code', { phone_number: ME }, { tenant: 'other-dealer', ip: '10.9.9.9' })).status).toBe(202);
+        now += ACCOUNT_POLICY.siteBudgetWindowMs;
+        expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: '10.9.9.9' })).status).toBe(202);
+      });
+
+      it('keeps to the site budget when requests arrive all at once', async () => {
+        const budget = ACCOUNT_POLICY.codesPerSitePerHour;
+        const responses = await Promise.all(
+          Array.from({ length: budget + 10 }, (_, i) =>
+            post('/api/auth/request-code', { phone_number: `0422${String(i).padStart(6, '0')}` }, { ip: `10.2.${i}.1` }),
+          ),
+        );
+        expect(responses.filter((response) => response.status === 202)).toHaveLength(budget);
+        expect(sender.sent).toHaveLength(budget);
       });
 
       it('sends at most 10 codes per IP in 15 minutes, whatever the numbers', async () => {
@@ -386,21 +479,60 @@ for (const kind of storeKinds()) {
         };
         const statuses = async () => (await new AccountStore(store.driver).paymentIntents('bayside-toyota')).map((intent) => intent.status);
 
-        it('a validly signed call marks the deposit succeeded or failed', async () => {
+        /** Sends `body` signed now (or at `signedAt`), as the provider does. */
+        const signed = (body: unknown, signedAt = now) => webhook(body, signWebhook(WEBHOOK_SECRET, JSON.stringify(body), signedAt));
+
+        it('a validly signed event marks the deposit failed, then succeeded when the shopper pays', async () => {
           const id = await reservedIntent();
-          const paid = { intent_id: id, status: 'succeeded' };
-          const response = await webhook(paid, signWebhook(WEBHOOK_SECRET, JSON.stringify(paid), now));
+          const failed = { event_id: 'evt_1', intent_id: id, status: 'failed' };
+          const response = await signed(failed);
           expect(response.status).toBe(200);
-          expect(await response.json()).toEqual({ received: true });
-          expect(await statuses()).toEqual(['succeeded']);
-          const failed = { intent_id: id, status: 'failed' };
-          expect((await webhook(failed, signWebhook(WEBHOOK_SECRET, JSON.stringify(failed), now))).status).toBe(200);
+          expect(await response.json()).toEqual({ received: true, applied: true });
           expect(await statuses()).toEqual(['failed']);
+          expect(await (await signed({ event_id: 'evt_2', intent_id: id, status: 'succeeded' })).json()).toEqual({ received: true, applied: true });
+          expect(await statuses()).toEqual(['succeeded']);
+        });
+
+        it('a signed event replayed within its 5 minutes changes nothing: a paid deposit stays paid', async () => {
+          const id = await reservedIntent();
+          const declined = { event_id: 'evt_declined', intent_id: id, status: 'failed' };
+          const capturedAt = now;
+          const captured = signWebhook(WEBHOOK_SECRET, JSON.stringify(declined), capturedAt);
+          expect((await webhook(declined, captured)).status).toBe(200);
+          now += 60_000;
+          expect((await signed({ event_id: 'evt_paid', intent_id: id, status: 'succeeded' })).status).toBe(200);
+          expect(await statuses()).toEqual(['succeeded']);
+          // The attacker sends the captured call again, byte for byte, 3 minutes after it was signed.
+          now = capturedAt + 3 * 60_000;
+          const replay = await webhook(declined, captured);
+          expect(replay.status).toBe(200);
+          expect(await replay.json()).toEqual({ received: true, applied: false });
+          expect(await statuses()).toEqual(['succeeded']);
+          // Each event is kept once, so a replay is known for what it is.
+          const events = await store.driver.all('SELECT event_id FROM payment_events ORDER BY event_id');
+          expect(events.map((row) => row.event_id)).toEqual(['evt_declined', 'evt_paid']);
+        });
+
+        it('refuses a transition out of order: a succeeded deposit never goes back, even by a new event', async () => {
+          const id = await reservedIntent();
+          expect((await signed({ event_id: 'evt_a', intent_id: id, status: 'succeeded' })).status).toBe(200);
+          const late = await signed({ event_id: 'evt_b', intent_id: id, status: 'failed' });
+          expect(late.status).toBe(200);
+          expect(await late.json()).toEqual({ received: true, applied: false });
+          expect(await statuses()).toEqual(['succeeded']);
+        });
+
+        it('a signed body without an event id is refused with a field message, changing nothing', async () => {
+          const id = await reservedIntent();
+          const response = await signed({ intent_id: id, status: 'succeeded' });
+          expect(response.status).toBe(422);
+          expect(await response.json()).toMatchObject({ fields: { event_id: expect.any(String) } });
+          expect(await statuses()).toEqual(['recorded']);
         });
 
         it('refuses unsigned, wrongly signed, tampered, stale and replayed-late calls, changing nothing', async () => {
           const id = await reservedIntent();
-          const paid = { intent_id: id, status: 'succeeded' };
+          const paid = { event_id: 'evt_1', intent_id: id, status: 'succeeded' };
           const raw = JSON.stringify(paid);
           for (const [why, signature, body] of [
             ['no signature', null, paid],
@@ -420,14 +552,65 @@ for (const kind of storeKinds()) {
 
         it("is 404 for an intent that is not this site's, and where the provider takes no webhooks", async () => {
           const id = await reservedIntent();
-          const unknown = { intent_id: 'no-such-intent', status: 'succeeded' };
+          const unknown = { event_id: 'evt_1', intent_id: 'no-such-intent', status: 'succeeded' };
           expect((await webhook(unknown, signWebhook(WEBHOOK_SECRET, JSON.stringify(unknown), now))).status).toBe(404);
-          const paid = { intent_id: id, status: 'succeeded' };
+          const paid = { event_id: 'evt_2', intent_id: id, status: 'succeeded' };
           expect((await webhook(paid, signWebhook(WEBHOOK_SECRET, JSON.stringify(paid), now), 'other-dealer')).status).toBe(404);
           build({}, false);
           expect((await webhook(paid, signWebhook(WEBHOOK_SECRET, JSON.stringify(paid), now))).status).toBe(404);
           expect(await statuses()).toEqual(['recorded']);
         });
+      });
+
+      it('a second shopper cannot reserve a car someone has just reserved: 409 in plain words, nothing stored', async () => {
+        expect((await post('/api/reserve', reservation())).status).toBe(201);
+        const second = await post(
+          '/api/reserve',
+          reservation({
+            idempotency_key: 'reserve-0002',
+            fields: { name: 'Sam', last_name: 'Second', phone: OTHER, email: 'sam@example.com', postcode: '4000' },
+          }),
+          { ip: '198.51.100.40' },
+        );
+        expect(second.status).toBe(409);
+        expect(await second.json()).toEqual({ error: JUST_RESERVED });
+        const leads = await store.listLeads('bayside-toyota');
+        expect(leads.map((lead) => lead.fields.name)).toEqual(['Jo']);
+        expect(await new AccountStore(store.driver).paymentIntents('bayside-toyota')).toHaveLength(1);
+        // The first shopper's retry is still their own reservation, and other cars stay reservable.
+        expect((await post('/api/reserve', reservation())).status).toBe(200);
+        expect((await post('/api/reserve', reservation({ car_id: 'car-3', idempotency_key: 'reserve-0003' }))).status).toBe(201);
+      });
+
+      it(`${CONCURRENT_RESERVES} shoppers reserving one car at the same moment: exactly one gets it`, async () => {
+        // The guard's per-minute limits would refuse some of the burst; this is about the store.
+        api = createApi(
+          {
+            siteFor: (slug) => (slug === 'bayside-toyota' ? site : undefined),
+            store,
+            now: () => now,
+            rateLimits: false,
+            accounts: { codeSender: sender, payments: new RecordingPaymentProvider() },
+          },
+          (request) => request.headers.get('x-tenant') ?? undefined,
+        );
+        const responses = await Promise.all(
+          Array.from({ length: CONCURRENT_RESERVES }, (_, i) =>
+            post(
+              '/api/reserve',
+              reservation({ idempotency_key: `reserve-race-${i}`, fields: { ...reservation().fields, name: `Shopper ${String.fromCharCode(65 + i)}` } }),
+              {
+                ip: `10.1.0.${i}`,
+              },
+            ),
+          ),
+        );
+        const statuses = responses.map((response) => response.status);
+        console.info(`[${kind.name}] ${CONCURRENT_RESERVES} concurrent reserves of one car: ${statuses.filter((status) => status === 201).length} got 201`);
+        expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+        expect(statuses.filter((status) => status === 409)).toHaveLength(CONCURRENT_RESERVES - 1);
+        expect((await store.listLeads('bayside-toyota')).filter((lead) => lead.form === 'reserve')).toHaveLength(1);
+        expect(await new AccountStore(store.driver).paymentIntents('bayside-toyota')).toHaveLength(1);
       });
 
       it('is not there when the site has reserve off', async () => {
@@ -457,3 +640,44 @@ for (const kind of storeKinds()) {
     });
   });
 }
+
+describe('the local code sender (npm start, browser tests)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'codes-'));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const message = { tenant: 'bayside-toyota', phone: '0412345678', code: '482913', expiresAt: START + ACCOUNT_POLICY.codeTtlMs };
+
+  /** Everything the sender printed (any console method) while sending `message`. */
+  async function printed(sender: LocalCodeSender): Promise<string> {
+    const lines: unknown[][] = [];
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation((...args) => void lines.push(args));
+    await sender.send(message);
+    return lines.map((args) => args.join(' ')).join('\n');
+  }
+
+  it('keeps the code out of the server log and off disk unless SIGN_IN_CODES_LOG=1', async () => {
+    const file = path.join(dir, 'sign-in-codes.log');
+    const output = await printed(new LocalCodeSender(file, {}));
+    expect(output).not.toContain(message.code);
+    expect(output).not.toContain(message.phone);
+    expect(output).toContain('SIGN_IN_CODES_LOG=1');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('with SIGN_IN_CODES_LOG=1 a developer reads the code in the log and the file', async () => {
+    const file = path.join(dir, 'sign-in-codes.log');
+    expect(await printed(new LocalCodeSender(file, { SIGN_IN_CODES_LOG: '1' }))).toContain(`code ${message.code} for ${message.phone}`);
+    expect(JSON.parse(readFileSync(file, 'utf8').trim())).toEqual(message);
+  });
+
+  it('refuses to run in production, flag or not', async () => {
+    const sender = new LocalCodeSender(path.join(dir, 'x.log'), { NODE_ENV: 'production', SIGN_IN_CODES_LOG: '1' });
+    await expect(sender.send(message)).rejects.toThrow('No SMS provider is configured for sign-in codes.');
+    expect(existsSync(path.join(dir, 'x.log'))).toBe(false);
+  });
+});

@@ -3,8 +3,11 @@ import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanosto
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCodeSender } from '../../api/accounts/code-sender';
+import { canMovePayment, type PaymentEventStatus, type PaymentStatus } from '../../api/accounts/payment-status';
+import { ACCOUNT_POLICY, codesPerSitePerHour } from '../../api/accounts/policy';
 import { RecordingPaymentProvider } from '../../api/accounts/payments';
 import { createApi } from '../../api/app';
 import { openSqlite } from '../../api/storage/sqlite-driver';
@@ -202,5 +205,34 @@ describe('watchlist store against the real API', () => {
     $session.set({ status: 'signed-out' });
     expect(await changeWatchlist('car-1', true)).toEqual({ ok: false, error: 'Please sign in to use your watchlist.' });
     expect($watchlist.get()).toEqual({ status: 'ready', ids: [] });
+  });
+});
+
+describe('deposit payment states', () => {
+  /** Where a payment ends up after `events` (each applied only if the move is allowed). */
+  const settle = (events: PaymentEventStatus[]) => events.reduce<PaymentStatus>((status, next) => (canMovePayment(status, next) ? next : status), 'recorded');
+  const anyEvents = fc.array(fc.constantFrom<PaymentEventStatus>('requires_action', 'failed', 'succeeded'), { maxLength: 12 });
+
+  it('a paid deposit stays paid, whatever arrives after it, in any order', () => {
+    fc.assert(
+      fc.property(anyEvents, anyEvents, (before, after) => {
+        expect(settle([...before, 'succeeded', ...after])).toBe('succeeded');
+      }),
+    );
+  });
+
+  it('never goes back to recorded, and a declined card can still be paid', () => {
+    for (const from of ['requires_action', 'failed', 'succeeded'] as const) expect(canMovePayment(from, 'recorded')).toBe(false);
+    expect(settle(['requires_action', 'failed', 'succeeded'])).toBe('succeeded');
+    expect(settle(['failed'])).toBe('failed');
+  });
+});
+
+describe('site-wide sign-in code budget setting', () => {
+  it('is 30 codes an hour unless SIGN_IN_CODES_PER_SITE_PER_HOUR sets a whole number of at least 1', () => {
+    expect(ACCOUNT_POLICY.codesPerSitePerHour).toBe(30);
+    expect(codesPerSitePerHour({})).toBe(30);
+    expect(codesPerSitePerHour({ SIGN_IN_CODES_PER_SITE_PER_HOUR: '120' })).toBe(120);
+    for (const bad of ['0', '-5', '2.5', 'lots']) expect(codesPerSitePerHour({ SIGN_IN_CODES_PER_SITE_PER_HOUR: bad }), bad).toBe(30);
   });
 });

@@ -105,6 +105,32 @@ for (const kind of storeKinds()) {
       expect(await store.claimDueDeliveries(NOW + 10_000_000, 10, 30_000)).toEqual([]);
     });
 
+    it('holds a car for one reservation: of 20 concurrent reserve leads for one car, exactly one is stored', async () => {
+      const reserve = (i: number, carId = 'car-7') =>
+        store.submitLead(submission({ idempotencyKey: `reserve-${carId}-${i}`, form: 'reserve', category: 'Reserve', carId, reserveCar: true }));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => reserve(i)));
+      console.info(`[${kind.name}] 20 concurrent reserve leads for one car: ${results.filter((result) => result.ok).length} stored`);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok && result.reason === 'car_reserved')).toHaveLength(19);
+      expect(await store.countLeads()).toBe(1);
+      expect(await store.deliveries()).toHaveLength(2);
+      // Another car, and the same car on another site, are free.
+      expect(await reserve(0, 'car-8')).toMatchObject({ ok: true, created: true });
+      expect(await store.submitLead(submission({ tenant: 'aurora-motors', idempotencyKey: 'r-aurora-1', form: 'reserve', reserveCar: true }))).toMatchObject({
+        ok: true,
+      });
+      // The winner's retry (same idempotency key) is still answered with their lead.
+      const winner = results.find((result) => result.ok)!;
+      const index = results.indexOf(winner);
+      expect(await reserve(index)).toEqual(winner.ok ? { ok: true, leadId: winner.leadId, created: false } : null);
+      // Once the dealer lets the reservation go, the car can be reserved again.
+      expect(await store.reservedCars('bayside-toyota')).toEqual(['car-7', 'car-8']);
+      expect(await store.releaseCar('bayside-toyota', 'car-7', NOW + 1000)).toBe(true);
+      expect(await store.reservedCars('bayside-toyota')).toEqual(['car-8']);
+      expect(await reserve(100)).toMatchObject({ ok: true, created: true });
+      expect(await reserve(101)).toMatchObject({ ok: false, reason: 'car_reserved' });
+    });
+
     it('counts views per car and records visitor events', async () => {
       expect(await store.countView('bayside-toyota', 'a-car')).toBe(1);
       expect(await store.countView('bayside-toyota', 'a-car')).toBe(2);

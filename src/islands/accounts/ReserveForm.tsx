@@ -7,6 +7,8 @@ export interface ReserveFormProps {
   deposit: string;
   /** The site's leads.min_fill_ms: the API refuses a form sent sooner after it appeared. */
   minFillMs: number;
+  /** Search for cars like this one: offered when someone else reserved it first. */
+  similarUrl: string;
 }
 
 const FIELDS = [
@@ -19,11 +21,14 @@ const FIELDS = [
 
 type Done = { deposit: string; redirect?: string | null };
 
+/** Shown when the API answers 409 without words of its own. */
+const TAKEN = 'Sorry, this car was just reserved by another shopper. Nothing has been charged.';
+
 /**
  * The /cars/{slug}/checkout reserve form: contact details, sent as a 'reserve' lead to
  * POST /api/reserve, which also asks the payment provider for the deposit.
  */
-export default function ReserveForm({ car, deposit, minFillMs }: ReserveFormProps) {
+export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: ReserveFormProps) {
   const ids = useId();
   const startedAt = useRef(0);
   const key = useRef('');
@@ -31,6 +36,8 @@ export default function ReserveForm({ car, deposit, minFillMs }: ReserveFormProp
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Done>();
+  /** The API's words when the car went to someone else (409): the form gives way to them. */
+  const [taken, setTaken] = useState<string>();
 
   useEffect(() => {
     startedAt.current = Date.now();
@@ -71,6 +78,10 @@ export default function ReserveForm({ car, deposit, minFillMs }: ReserveFormProp
         deposit?: string;
         payment?: { redirect_url?: string | null };
       };
+      if (response.status === 409) {
+        setTaken(body.error ?? TAKEN);
+        return;
+      }
       if (!response.ok) {
         const fieldErrors = Object.fromEntries(Object.entries(body.fields ?? {}).map(([name, message]) => [name.replace(/^fields\./, ''), message]));
         setErrors(fieldErrors);
@@ -93,6 +104,18 @@ export default function ReserveForm({ car, deposit, minFillMs }: ReserveFormProp
         <p>
           We have your reservation for the {car.name}. The dealership will contact you shortly to take the {done.deposit} deposit and confirm it.
         </p>
+      </div>
+    );
+  }
+
+  if (taken) {
+    return (
+      <div role="alert" className="reserve-taken">
+        <h2>This car has just been reserved</h2>
+        <p>{taken}</p>
+        <a className="btn btn-primary" href={similarUrl}>
+          Find Me Something Similar<span className="visually-hidden"> to {car.name}</span>
+        </a>
       </div>
     );
   }

@@ -6,8 +6,9 @@ import { expect, waitForIslands } from './fixtures';
 import { ROOT } from './tenants';
 
 /**
- * Signing in from the browser tests, as a shopper does: the local server's code sender writes each
- * code to a file (never in an API answer), and the tests read it there.
+ * Signing in from the browser tests, as a shopper does: the local server's code sender, started with
+ * SIGN_IN_CODES_LOG=1 (playwright.config.ts), writes each code to a file (never in an API answer),
+ * and the tests read it there.
  */
 
 /** Where the local server's code sender writes each code. */
@@ -22,20 +23,23 @@ export function newPhone(): string {
 export async function sentCode(site: SiteData, phone: string): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(() => {
-      const lines = (() => {
-        try {
-          return readFileSync(CODE_FILE, 'utf8').trim().split('\n');
-        } catch {
-          return [];
-        }
-      })();
-      const sent = lines
-        .map((line) => JSON.parse(line) as { tenant: string; phone: string; code: string })
-        .filter((entry) => entry.tenant === site.tenant.slug && entry.phone === phone);
-      code = sent.at(-1)?.code;
-      return code;
-    })
+    .poll(
+      () => {
+        const lines = (() => {
+          try {
+            return readFileSync(CODE_FILE, 'utf8').trim().split('\n');
+          } catch {
+            return [];
+          }
+        })();
+        const sent = lines
+          .map((line) => JSON.parse(line) as { tenant: string; phone: string; code: string })
+          .filter((entry) => entry.tenant === site.tenant.slug && entry.phone === phone);
+        code = sent.at(-1)?.code;
+        return code;
+      },
+      { message: `No code for ${phone} in .data/sign-in-codes.log: is the server running with SIGN_IN_CODES_LOG=1?` },
+    )
     .toMatch(/^\d{6}$/);
   return code!;
 }
