@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCodeSender } from '../../api/accounts/code-sender';
 import { RecordingPaymentProvider } from '../../api/accounts/payments';
@@ -141,6 +142,28 @@ for (const kind of storeKinds()) {
         }
       });
     }
+
+    it('answers random hostile text in any field of any endpoint with a 422, never a 5xx', async () => {
+      const cases = ENDPOINTS.flatMap((endpoint) => Object.keys(endpoint.texts).map((keyPath) => [endpoint, keyPath] as const));
+      const refused = fc.oneof(
+        fc.constant('\u0000'),
+        fc
+          .integer({ min: 0, max: 0x1f })
+          .filter((code) => ![9, 10, 13].includes(code))
+          .map((code) => String.fromCharCode(code)),
+      );
+      const noise = fc.array(fc.oneof(refused, fc.constantFrom('\n', '\r\n', '\t', '\u2028', '"', '<'), fc.string({ maxLength: 3 })), { maxLength: 4 });
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...cases), noise, refused, noise, async ([endpoint, keyPath], before, bad, after) => {
+          const result = await post(
+            endpoint.path,
+            withValue(endpoint.body, keyPath, (value) => [...before, value, bad, ...after].join('')),
+          );
+          expect(result.status, JSON.stringify(result.json)).toBe(422);
+        }),
+        { numRuns: 300 },
+      );
+    });
 
     it('refuses a control character in a field name too', async () => {
       const result = await post('/api/leads', { ...lead, fields: { ...lead.fields, 'na\u0000me': 'x' } });
