@@ -59,7 +59,8 @@ describe('tenant config errors name the file, the field and what was expected', 
       'tenants/unsafe-links.yaml: links.contact (line 11): expected a site path starting with a single "/" or an http(s) URL; a link starting with "//" goes to another site, so write it as "https://...", got "//evil.example/contact"',
       'tenants/unsafe-links.yaml: content.slides[0].url (line 16): expected an http(s) URL or a site path starting with "/"; "javascript:" URLs are not allowed, got "JAVASCRIPT:alert(1)"',
       'tenants/unsafe-links.yaml: content.slides[0].image (line 17): expected an http(s) URL or a site path starting with "/"; "data:" URLs are not allowed, got "data:text/html,<script>alert(1)</script>"',
-      'tenants/unsafe-links.yaml: leads.terms_url (line 19): expected a site path starting with a single "/" or an http(s) URL; a link starting with "//" goes to another site, so write it as "https://...", got "/\\\\evil.example/terms"',
+      'tenants/unsafe-links.yaml: leads.terms_url (line 21): expected a site path starting with a single "/" or an http(s) URL; a link starting with "//" goes to another site, so write it as "https://...", got "/\\\\evil.example/terms"',
+      'tenants/unsafe-links.yaml: map.attribution (line 19): expected text with at most plain links like <a href="https://...">name</a>, got "&copy; <a href=\\"https://osm.example\\" onc…"',
     ]);
   });
 
