@@ -100,7 +100,7 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
     let result = schema.safeParse(raw, { reportInput: true });
     if (!result.success && result.error.issues.every(isUnsafeUrl)) {
       // Only unsafe URLs are wrong: the dealer still wants the car listed, without them.
-      const retry = parseWithout(schema, raw, result.error.issues);
+      const retry = parseWithout(schema, raw, result.error.issues) as typeof result;
       if (retry.success) {
         dropped.push({ feed, source, index, id, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`) });
         result = retry;

@@ -68,7 +68,7 @@ describe('a site built from a hostile tenant file and feeds', () => {
         for (const attribute of element.attributes) {
           if (/^on/i.test(attribute.name)) problems.push(`${where}: <${element.localName} ${attribute.name}>`);
           if (['href', 'src', 'action', 'formaction', 'poster', 'data', 'srcdoc'].includes(attribute.name)) {
-            const protocol = new URL(attribute.value, 'https://www.hostile.example.com.au/').protocol;
+            const protocol = new URL(attribute.value ?? '', 'https://www.hostile.example.com.au/').protocol;
             if (!['http:', 'https:', 'mailto:', 'tel:', 'sms:'].includes(protocol))
               problems.push(`${where}: <${element.localName} ${attribute.name}="${attribute.value}">`);
           }
