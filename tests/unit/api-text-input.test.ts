@@ -74,6 +74,11 @@ const ENDPOINTS: { path: string; body: Record<string, unknown>; texts: Record<st
   { path: '/api/auth/request-code', body: { phone_number: '0412 345 678' }, texts: { phone_number: 'phone_number' } },
   { path: '/api/auth/verify-code', body: { phone_number: '0412 345 678', code: '123456' }, texts: { code: 'code' } },
   { path: '/api/watchlist/save-car', body: { phone_number: '0412 345 678', car_id: 'car-1' }, texts: { car_id: 'car_id', phone_number: 'phone_number' } },
+  {
+    path: '/api/youx/quote',
+    body: { selfAssessedCreditScore: 'Excellent', purchasePrice: 30000, loanTerm: 5, year: 2022, vin: 'JTDBR3FE50J000001', whoIsHelping: 'Sam' },
+    texts: { vin: 'vin', whoIsHelping: 'whoIsHelping' },
+  },
   { path: '/api/watchlist/remove-car', body: { phone_number: '0412 345 678', car_id: 'car-1' }, texts: { car_id: 'car_id' } },
 ];
 
@@ -99,7 +104,7 @@ for (const kind of storeKinds()) {
       const site = {
         ...base,
         cars: (base.cars as unknown as Record<string, unknown>[]).map((car) => ({ ...car, status: 'in_stock', images: [] })),
-        tenant: { ...base.tenant, features: { ...base.tenant.features, reserve: true, watchlist: true } },
+        tenant: { ...base.tenant, features: { ...base.tenant.features, reserve: true, watchlist: true, youx_quote: true } },
       } as unknown as SiteData;
       api = createApi(
         { siteFor: () => site, store, now: () => NOW, accounts: { codeSender: new MemoryCodeSender(), payments: new RecordingPaymentProvider() } },
