@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors } from '../src/domain/leads/validation';
+import { controlCharacterErrors } from '../src/domain/plain-text';
 import type { ApiEnv } from './types';
 
 /** The API's error shape: `{ error, fields? }` with a 4xx status. */
@@ -22,11 +23,16 @@ export class BadRequest extends Error {
 export async function readJson(c: Context<ApiEnv>): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) throw new BadRequest(400, 'The request body is empty. Send the form as JSON.');
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new BadRequest(400, 'The request body is not valid JSON.');
   }
+  // One rule for every route and both stores: no NUL or other control characters in any text.
+  const fields = controlCharacterErrors(body);
+  if (fields) throw new BadRequest(422, 'Please fix the following errors:', fields);
+  return body;
 }
 
 /** Parses `body` with `schema`, or throws 422 with a message per field. */

@@ -1,3 +1,4 @@
+import { oneLine } from '../../src/domain/plain-text';
 import type { LeadPayload } from './payload';
 
 const escapeXml = (value: unknown): string =>
@@ -31,7 +32,12 @@ export function leadToAdf(lead: LeadPayload): string {
     car?.price ? element('price', car.price, ' type="asking" currency="AUD"') : '',
     '</vehicle>',
   ].join('');
-  const comments = [lead.category, lead.subcategory, lead.message, fields.appointment ? `Preferred test drive time: ${String(fields.appointment)}` : '']
+  const comments = [
+    lead.category,
+    lead.subcategory,
+    lead.message,
+    fields.appointment ? `Preferred test drive time: ${oneLine(String(fields.appointment))}` : '',
+  ]
     .filter(Boolean)
     .join('\n');
   const customer = [
@@ -77,8 +83,8 @@ export function leadToText(lead: LeadPayload): string {
   if (lead.car)
     lines.push(`Car: ${[lead.car.year, lead.car.make, lead.car.model, lead.car.badge].filter(Boolean).join(' ')}`, `Stock number: ${lead.car.stock ?? '-'}`);
   if (lead.car?.url) lines.push(`Listing: ${lead.car.url}`);
-  if (lead.fields.appointment) lines.push(`Preferred test drive time: ${String(lead.fields.appointment)}`);
-  if (lead.fields.dealership_name) lines.push(`Dealership: ${String(lead.fields.dealership_name)}`);
+  if (lead.fields.appointment) lines.push(`Preferred test drive time: ${oneLine(String(lead.fields.appointment))}`);
+  if (lead.fields.dealership_name) lines.push(`Dealership: ${oneLine(String(lead.fields.dealership_name))}`);
   if (lead.message) lines.push('', 'Comments:', lead.message);
   lines.push('', `Lead id: ${lead.lead_id}`, `Sent: ${lead.submitted_at}`);
   return lines.join('\n');

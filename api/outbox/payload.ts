@@ -1,3 +1,4 @@
+import { oneLine } from '../../src/domain/plain-text';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import type { StoredLead } from '../storage/store';
@@ -28,6 +29,13 @@ export interface LeadPayload {
 }
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+/**
+ * A one-line value of the e-mail, its subject and the ADF: control characters folded to a space,
+ * so a line break in a stored name cannot add an "Email:" line of its own. The API refuses them
+ * already; this also covers leads stored before it did, and the tenant's own text.
+ */
+const line = (value: unknown): string => oneLine(str(value));
+const lineOrNull = (value: string | null): string | null => (value === null ? null : oneLine(value));
 
 export function leadPayload(lead: StoredLead, site: SiteData | undefined): LeadPayload {
   const fields = lead.fields;
@@ -37,33 +45,33 @@ export function leadPayload(lead: StoredLead, site: SiteData | undefined): LeadP
     lead_id: lead.id,
     site: {
       slug: lead.tenant,
-      name: site?.tenant.name ?? lead.tenant,
+      name: line(site?.tenant.name ?? lead.tenant),
       url: site?.tenant.url ?? '',
       email: site?.tenant.dealer.email ?? '',
       phone: site?.tenant.dealer.phone ?? site?.locations[0]?.contact_detail.phone ?? '',
     },
     form: lead.form,
-    category: lead.category,
-    subcategory: lead.subcategory,
+    category: lineOrNull(lead.category),
+    subcategory: lineOrNull(lead.subcategory),
     submitted_at: new Date(lead.updatedAt).toISOString(),
     customer: {
-      first_name: str(fields.name),
-      last_name: str(fields.last_name),
-      email: str(fields.email),
-      phone: str(fields.phone),
-      postcode: str(fields.postcode),
+      first_name: line(fields.name),
+      last_name: line(fields.last_name),
+      email: line(fields.email),
+      phone: line(fields.phone),
+      postcode: line(fields.postcode),
     },
     message: fields.message ? str(fields.message) : null,
     car: lead.carId
       ? {
           id: lead.carId,
           year: car?.year ?? null,
-          make: car?.make ?? str(fields['Vehicle Make']),
-          model: car?.model ?? str(fields['Vehicle Model']),
+          make: line(car?.make ?? fields['Vehicle Make']),
+          model: line(car?.model ?? fields['Vehicle Model']),
           badge: car?.badge ?? null,
           vin: car?.vin ?? null,
-          stock: car?.stocknum ?? (fields.stock_number ? str(fields.stock_number) : null),
-          car_type: car?.car_type ?? (fields.car_type ? str(fields.car_type) : null),
+          stock: car?.stocknum ?? (fields.stock_number ? line(fields.stock_number) : null),
+          car_type: car?.car_type ?? (fields.car_type ? line(fields.car_type) : null),
           price: car?.price ?? null,
           url: car ? `${base}/cars/${car.slug}` : null,
         }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CREDIT_SCORES, youxQuote } from '../../src/domain/finance/youx';
+import { readJson } from '../http';
 import type { ApiApp } from '../types';
 
 const QuoteRequestSchema = z.object({
@@ -25,12 +26,8 @@ export function youxRoutes(app: ApiApp): void {
   app.post('/youx/quote', async (c) => {
     const { tenant, builtAt } = c.get('site');
     if (!tenant.features.youx_quote) return c.json({ error: 'youX quotes are not offered on this site.' }, 404);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ error: 'Send the quote request as a JSON object.' }, 400);
-    }
+    // The API's JSON reader: its messages, and the control-character rule of every other body.
+    const body = await readJson(c);
     const parsed = QuoteRequestSchema.safeParse(body);
     if (!parsed.success) {
       const fields: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeIssue, formatPath } from '../config/format-issues';
+import { UNSAFE_URL } from '../config/safe-url';
 import { FEED_SCHEMAS, type FeedName } from './schemas';
 import type { z } from 'zod';
 
@@ -15,9 +16,19 @@ export interface RejectedRecord {
   problems: string[];
 }
 
+/** A record kept without the URLs that were unsafe to put into a page (javascript:, data:, //host). */
+export interface DroppedUrls {
+  feed: FeedName;
+  source: string;
+  index: number;
+  id?: string;
+  problems: string[];
+}
+
 export interface FeedResult<N extends FeedName> {
   records: FeedRecord<N>[];
   rejected: RejectedRecord[];
+  dropped: DroppedUrls[];
 }
 
 /** A feed that could not be read at all (missing file, HTTP error, not JSON, not a list). */
@@ -81,11 +92,20 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
   const schema = FEED_SCHEMAS[feed];
   const records: FeedRecord<N>[] = [];
   const rejected: RejectedRecord[] = [];
+  const dropped: DroppedUrls[] = [];
   const seenIds = new Set<string>();
   const seenSlugs = new Set<string>();
   list.forEach((raw, index) => {
     const id = recordId(raw);
-    const result = schema.safeParse(raw, { reportInput: true });
+    let result = schema.safeParse(raw, { reportInput: true });
+    if (!result.success && result.error.issues.every(isUnsafeUrl)) {
+      // Only unsafe URLs are wrong: the dealer still wants the car listed, without them.
+      const retry = parseWithout(schema, raw, result.error.issues) as typeof result;
+      if (retry.success) {
+        dropped.push({ feed, source, index, id, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`) });
+        result = retry;
+      }
+    }
     if (!result.success) {
       rejected.push({
         feed,
@@ -113,7 +133,64 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
     if (record.slug) seenSlugs.add(record.slug);
     records.push(record);
   });
-  return { records, rejected };
+  return { records, rejected, dropped };
+}
+
+/**
+ * Parse the record again without the unsafe URLs. Where leaving one out empties something required
+ * (a location's `image: { image: { url } }`), that holder goes too, up to the record itself.
+ */
+function parseWithout(schema: z.ZodType, raw: unknown, issues: z.core.$ZodIssue[]) {
+  const drops = issues.map((issue) => dropPath(issue.path));
+  for (let depth = 0; ; depth++) {
+    const result = schema.safeParse(withoutPaths(raw, drops), { reportInput: true });
+    if (result.success || depth === 4) return result;
+    const emptied = result.error.issues.map((issue) =>
+      issue.code === 'invalid_type' && issue.path.length > 1 && drops.some((drop) => samePath(drop, issue.path))
+        ? dropPath(issue.path.slice(0, -1))
+        : undefined,
+    );
+    if (emptied.some((path) => path === undefined)) return result;
+    drops.push(...(emptied as PropertyKey[][]));
+  }
+}
+
+function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean {
+  return a.length === b.length && a.every((key, i) => key === b[i]);
+}
+
+function isUnsafeUrl(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'custom' && (issue.params as Record<string, unknown> | undefined)?.[UNSAFE_URL] === true;
+}
+
+/**
+ * What to leave out for an unsafe URL: the whole list item it sits in (an image, a video, a spin
+ * frame), an `{ url }` holder (a model's image), or else the field itself.
+ */
+function dropPath(path: readonly PropertyKey[]): PropertyKey[] {
+  const item = path.findIndex((key) => typeof key === 'number');
+  if (item >= 0) return path.slice(0, item + 1);
+  if (path.length > 1 && path.at(-1) === 'url') return path.slice(0, -1);
+  return [...path];
+}
+
+const DROP = Symbol('drop');
+
+/** A copy of a JSON record with the values at `paths` removed (list items spliced out). */
+function withoutPaths(raw: unknown, paths: PropertyKey[][]): unknown {
+  const copy = structuredClone(raw) as Record<PropertyKey, unknown>;
+  for (const path of paths) {
+    let parent: Record<PropertyKey, unknown> | undefined = copy;
+    for (const key of path.slice(0, -1)) parent = parent?.[key] as Record<PropertyKey, unknown> | undefined;
+    if (parent && typeof parent === 'object') parent[path.at(-1)!] = DROP;
+  }
+  const prune = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.filter((item) => item !== DROP).map(prune);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === DROP ? [] : [[key, prune(item)]])));
+    return value;
+  };
+  return prune(copy);
 }
 
 function unwrapList(feed: FeedName, data: unknown): unknown[] | undefined {
@@ -131,6 +208,11 @@ function unwrapList(feed: FeedName, data: unknown): unknown[] | undefined {
 export function describeRejected(record: RejectedRecord): string[] {
   const who = `${record.feed} feed (${record.source}) record #${record.index}${record.id ? ` (id ${record.id})` : ''}`;
   return record.problems.map((problem) => `${who}: ${problem}`);
+}
+
+/** "cars feed (data/x.json) record #3 (id 7): external_video_url: ... (left out; the record is kept)" */
+export function describeDropped(record: DroppedUrls): string[] {
+  return describeRejected(record).map((line) => `${line} (left out; the record is kept)`);
 }
 
 /** Read and validate one feed. */

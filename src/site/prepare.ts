@@ -1,11 +1,13 @@
 import { selectStock } from '../domain/stock';
-import { describeRejected, parseFeedBytes, readFeedBytes, validateFeed, type RejectedRecord } from '../feeds/load';
+import { describeDropped, describeRejected, parseFeedBytes, readFeedBytes, validateFeed, type DroppedUrls, type RejectedRecord } from '../feeds/load';
 import type { FeedName } from '../feeds/schemas';
 import type { Tenant } from '../tenant/schema';
 import type { SiteData } from './types';
 
 export interface PrepareReport {
   rejected: RejectedRecord[];
+  /** Records kept without their unsafe URLs. */
+  dropped: DroppedUrls[];
   /** Records read per feed, before anything was left out. */
   read: Partial<Record<FeedName, number>>;
   /** Cars of the feed that are not this site's (other dealerships, makes, car types, item types). */
@@ -33,6 +35,7 @@ export async function readFeeds(tenant: Tenant, root: string): Promise<FeedBytes
 /** Parse and validate feeds already read, and apply the tenant's stock selection at `now`. */
 export function prepareFeeds(tenant: Tenant, feeds: FeedBytes, now: Date): { site: SiteData; report: PrepareReport } {
   const rejected: RejectedRecord[] = [];
+  const dropped: DroppedUrls[] = [];
   const read: PrepareReport['read'] = {};
 
   function feed<N extends FeedName>(name: N) {
@@ -41,6 +44,7 @@ export function prepareFeeds(tenant: Tenant, feeds: FeedBytes, now: Date): { sit
     if (!source || bytes === undefined) return [];
     const result = validateFeed(name, parseFeedBytes(name, source, bytes), source);
     rejected.push(...result.rejected);
+    dropped.push(...result.dropped);
     read[name] = result.records.length + result.rejected.length;
     return result.records;
   }
@@ -58,7 +62,7 @@ export function prepareFeeds(tenant: Tenant, feeds: FeedBytes, now: Date): { sit
     manufacturers: feed('manufacturers'),
     offers: feed('offers'),
   };
-  return { site, report: { rejected, read, notSelected: stock.notSelected, notListed: stock.notListed } };
+  return { site, report: { rejected, dropped, read, notSelected: stock.notSelected, notListed: stock.notListed } };
 }
 
 /** Load and validate every feed of a tenant and apply its stock selection at `now`. */
@@ -68,5 +72,5 @@ export async function prepareSite(tenant: Tenant, root: string, now: Date): Prom
 
 /** Lines describing what was left out, for the build log. */
 export function describeReport(report: PrepareReport): string[] {
-  return report.rejected.flatMap(describeRejected);
+  return [...report.rejected.flatMap(describeRejected), ...report.dropped.flatMap(describeDropped)];
 }

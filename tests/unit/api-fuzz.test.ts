@@ -18,7 +18,8 @@ import { apiTestSite } from '../support/api-site';
  * FUZZ_RUNS (default 5,000) generated requests, each with random extra headers (cookies, forwarded
  * addresses, long values) and either a bad body (wrong types, missing or unknown keys, invalid
  * phone/email/postcode, not JSON, too large) or a valid body with bad headers (wrong or missing
- * Content-Type, a foreign Origin, a wrong method). Never a 5xx; always a 4xx with an `error` a
+ * Content-Type, a foreign Origin, a wrong method), or hostile text (NUL and other control
+ * characters) in any of its strings. Never a 5xx; always a 4xx with an `error` a
  * person can read, with a message per field when the body was JSON; no row added to any table.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
@@ -154,6 +155,31 @@ function setPath(body: Record<string, unknown>, keyPath: string, value: unknown)
   return copy;
 }
 
+/** Key paths ("fields.name") of every string in a body. */
+function stringPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix];
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, prefix ? `${prefix}.${key}` : key));
+  return [];
+}
+
+/**
+ * Hostile text: at least one character no text field takes (NUL, another control character, DEL,
+ * a C1 control), among line breaks, Unicode line separators, quotes and ordinary letters.
+ */
+const refusedChar = fc.oneof(
+  fc.constant('\u0000'),
+  fc
+    .integer({ min: 1, max: 0x1f })
+    .filter((code) => ![9, 10, 13].includes(code))
+    .map((code) => String.fromCharCode(code)),
+  fc.constantFrom('\u007f', '\u0085', '\u009b'),
+);
+const hostilePiece = fc.oneof(refusedChar, fc.constantFrom('\r\n', '\n', '\t', '\u2028', '\u2029', '"', "'", '<', '\\'), fc.string({ maxLength: 4 }));
+const hostileText = fc
+  .tuple(fc.array(hostilePiece, { maxLength: 3 }), refusedChar, fc.array(hostilePiece, { maxLength: 3 }))
+  .map(([before, bad, after]) => [...before, bad, ...after].join(''));
+
 /** A JSON body that is invalid for `endpoint`, by one of several breakages (and some random ones). */
 function badJsonBody(endpoint: Endpoint): fc.Arbitrary<unknown> {
   const keys = endpoint.required;
@@ -179,6 +205,16 @@ function badJsonBody(endpoint: Endpoint): fc.Arbitrary<unknown> {
           fc.jsonValue({ maxDepth: 2 }),
         )
         .map(([key, value]) => ({ ...endpoint.valid, [key]: value })),
+    );
+  // Hostile text put into one of the body's strings (before, inside or after what was there).
+  const texts = stringPaths(endpoint.valid);
+  if (texts.length)
+    breakages.push(
+      fc.tuple(fc.constantFrom(...texts), hostileText, fc.nat()).map(([keyPath, bad, at]) => {
+        const value = keyPath.split('.').reduce<unknown>((item, key) => (item as Record<string, unknown>)[key], endpoint.valid) as string;
+        const cut = at % (value.length + 1);
+        return setPath(endpoint.valid, keyPath, value.slice(0, cut) + bad + value.slice(cut));
+      }),
     );
   if (endpoint.badStrings) {
     const entries = Object.entries(endpoint.badStrings);

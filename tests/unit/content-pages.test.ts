@@ -2,7 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { Window } from 'happy-dom';
+import { fillContentPage, fillPlaceholders } from '../../src/site/content-placeholders';
+import { latin1Html } from '../../src/site/latin1';
 import { markdownPagesFrom, SHARED_CONTENT_PAGES } from '../../src/site/markdown-pages';
+import { parseTenant } from '../../src/tenant/load';
 
 const CONTENT = path.resolve('tenants/content');
 
@@ -69,5 +73,52 @@ describe('content pages from Markdown (tenants/content)', () => {
     const pages = markdownPagesFrom(modules, SHARED_CONTENT_PAGES);
     expect(pages.get('_default/about-us')!.title).toBe('About Us');
     expect(pages.size).toBe(Object.keys(modules).length);
+  });
+});
+
+describe('content pages filled in for a tenant', () => {
+  const hostile = parseTenant(readFileSync(path.resolve('tests/fixtures/tenants/valid/hostile-name.yaml'), 'utf8'), 'tenants/hostile-name.yaml');
+  const site = { tenant: hostile, locations: [] };
+
+  /** Every committed content page, as HTML with its {{placeholders}} as Astro's Markdown leaves them. */
+  function committedPages() {
+    const modules: Record<string, ReturnType<typeof module>> = {};
+    for (const folder of readdirSync(CONTENT)) {
+      for (const file of readdirSync(path.join(CONTENT, folder)).filter((name) => name.endsWith('.md'))) {
+        const text = readFileSync(path.join(CONTENT, folder, file), 'utf8');
+        const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)!;
+        const html = body!
+          .split(/\n\n+/)
+          .map((paragraph) => `<p>${paragraph.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`)
+          .join('\n');
+        modules[`../../tenants/content/${folder}/${file}`] = module(
+          parse(front!) as Record<string, unknown>,
+          `${html}\n<p><a title="{{name}}" href="/">{{name}}</a></p>`,
+        );
+      }
+    }
+    return markdownPagesFrom(modules);
+  }
+
+  it('prints the tenant name as text on every page that uses it, never as markup', async () => {
+    const pages = committedPages();
+    let withName = 0;
+    for (const [key, markdown] of pages) {
+      const route = key.split('/')[1]!;
+      const page = await fillContentPage(site, route, markdown);
+      const document = new Window().document;
+      document.body.innerHTML = page.html;
+      expect(document.querySelectorAll('script, img, [onerror]'), route).toHaveLength(0);
+      expect(document.querySelector('a')!.getAttribute('title')).toBe(hostile.name);
+      expect(document.body.textContent).toContain(hostile.name);
+      expect(page.html).not.toContain('{{name}}');
+      if (key.startsWith('_default/') && /\{\{name\}\}/.test((await markdown.html()).replace(/<p><a title[\s\S]*$/, ''))) withName++;
+    }
+    expect(withName).toBeGreaterThanOrEqual(7);
+  });
+
+  it('keeps titles plain text (the page escapes them where it prints them) and leaves unknown keys alone', () => {
+    expect(fillPlaceholders('About {{name}} {{nope}} {{constructor}}', { name: '<b>A & B</b>' })).toBe('About <b>A & B</b> {{nope}} {{constructor}}');
+    expect(fillPlaceholders('<p>{{name}}</p>', { name: `<b>"A" & 'B'</b>` }, latin1Html)).toBe('<p>&lt;b&gt;&quot;A&quot; &amp; &#39;B&#39;&lt;/b&gt;</p>');
   });
 });

@@ -104,6 +104,43 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     expect((await store.deliveries()).map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
   });
 
+  it('keeps each customer value on its own line of the e-mail and the ADF, whatever a stored lead holds', async () => {
+    // The API refuses these now; a lead stored before it did still goes out.
+    await store.submitLead(
+      lead({
+        category: 'Sales\nLead id: forged',
+        fields: {
+          name: 'Jo\r\nEmail: attacker@evil.example',
+          last_name: 'Citizen\nMobile: 0499 999 999\u2028Postcode: 9999',
+          email: 'jo@example.com',
+          phone: '0412345678',
+          postcode: '4000\u0000',
+          message: 'Two lines\nof comments',
+        },
+      }),
+    );
+    expect(await runOutboxOnce(options())).toEqual({ delivered: 2, failed: 0 });
+    const mail = smtp.messages[0]!;
+    const lines = mimeText(mail.raw)!.split(/\r?\n/);
+    for (const label of ['Email:', 'Mobile:', 'Postcode:', 'Lead id:'])
+      expect(
+        lines.filter((line) => line.startsWith(label)),
+        label,
+      ).toHaveLength(1);
+    expect(lines).toContain('Name: Jo Email: attacker@evil.example Citizen Mobile: 0499 999 999 Postcode: 9999');
+    expect(lines).toContain('Email: jo@example.com');
+    expect(lines).toContain('of comments');
+    const headers = mail.raw.split(/\r?\n\r?\n/)[0]!.split(/\r?\n/);
+    expect(headers.filter((line) => /^(Email|Mobile|Postcode):/i.test(line))).toEqual([]);
+    const adf = mimeAttachment(mail.raw, '.adf.xml')!;
+    expect(adf).toContain('<name part="first">Jo Email: attacker@evil.example</name>');
+    expect(adf).toContain('<postalcode>4000 </postalcode>');
+    validateAdf(adf);
+    const payload = JSON.parse(webhook.hits[0]!.body) as { customer: Record<string, string>; category: string };
+    expect(payload.customer.last_name).toBe('Citizen Mobile: 0499 999 999 Postcode: 9999');
+    expect(payload.category).toBe('Sales Lead id: forged');
+  });
+
   it('keeps the ADF valid for a lead without a car and for a test drive', async () => {
     await store.submitLead(
       lead({

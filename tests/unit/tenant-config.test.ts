@@ -52,6 +52,18 @@ describe('tenant config errors name the file, the field and what was expected', 
     ]);
   });
 
+  it('links and images that would leave the site or run script', () => {
+    expect(problemsOf('unsafe-links')).toEqual([
+      'tenants/unsafe-links.yaml: theme.logo (line 9): expected a path inside tenants/, like "assets/<slug>/logo.svg", got "../../etc/secret.png"',
+      'tenants/unsafe-links.yaml: links.finance (line 12): expected an http(s) URL or a site path starting with "/"; "javascript:" URLs are not allowed, got "javascript:alert(document.domain)"',
+      'tenants/unsafe-links.yaml: links.contact (line 11): expected a site path starting with a single "/" or an http(s) URL; a link starting with "//" goes to another site, so write it as "https://...", got "//evil.example/contact"',
+      'tenants/unsafe-links.yaml: content.slides[0].url (line 16): expected an http(s) URL or a site path starting with "/"; "javascript:" URLs are not allowed, got "JAVASCRIPT:alert(1)"',
+      'tenants/unsafe-links.yaml: content.slides[0].image (line 17): expected an http(s) URL or a site path starting with "/"; "data:" URLs are not allowed, got "data:text/html,<script>alert(1)</script>"',
+      'tenants/unsafe-links.yaml: leads.terms_url (line 21): expected a site path starting with a single "/" or an http(s) URL; a link starting with "//" goes to another site, so write it as "https://...", got "/\\\\evil.example/terms"',
+      'tenants/unsafe-links.yaml: map.attribution (line 19): expected text with at most plain links like <a href="https://...">name</a>, got "&copy; <a href=\\"https://osm.example\\" onc…"',
+    ]);
+  });
+
   it('a slug that does not match the file name', () => {
     const text = readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8');
     expect(() => parseTenant(text, 'tenants/other-name.yaml')).toThrow(
@@ -99,7 +111,7 @@ describe('the JSON Schema editors use', () => {
     for (const name of readdirSync(tenantsDir).filter((file) => file.endsWith('.yaml'))) {
       expect(validate(parse(readFileSync(path.join(tenantsDir, name), 'utf8'))), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
-    for (const name of ['missing-field', 'wrong-type', 'unknown-key', 'out-of-range']) {
+    for (const name of ['missing-field', 'wrong-type', 'unknown-key', 'out-of-range', 'unsafe-links']) {
       expect(validate(parse(readFileSync(path.join(fixtures, 'broken', `${name}.yaml`), 'utf8'))), name).toBe(false);
     }
   });

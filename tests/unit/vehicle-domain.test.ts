@@ -154,6 +154,23 @@ describe('media (SPEC 9)', () => {
     expect(videoUrls(car())).toEqual([]);
   });
 
+  it('never hands an iframe a URL that could run script, even from a record built without the feed check', () => {
+    const hostile = {
+      ...car({ external_video_url: 'https://www.youtube.com/embed/x', videos: [{ video: { url: '/a.mp4' } }] }),
+      video_url: 'javascript:alert(1)',
+      external_video_url: 'javascript:alert(document.domain)',
+      videos: [{ video: { url: 'data:text/html,<script>alert(1)</script>' } }, { video: { url: '/a.mp4' } }],
+      walkaround_videos: [{ video: { url: ' javascript:alert(1)' } }],
+    };
+    expect(videoUrls(hostile)).toEqual(['/a.mp4']);
+    expect(walkaroundUrl(hostile)).toBeUndefined();
+    expect(gallerySlides({ ...hostile, images: [image('/a.svg')] }, 'start').map((slide) => slide.kind)).toEqual(['image']);
+    expect(videoUrls(car({ external_video_url: 'https://www.youtube.com/embed/x', videos: [{ video: { url: '/a.mp4' } }] }))).toEqual([
+      'https://www.youtube.com/embed/x',
+      '/a.mp4',
+    ]);
+  });
+
   it.each([
     ['/a.mp4', true],
     ['/a.webm?x=1', true],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MESSAGES, textProblem } from '../plain-text';
 import { GENERAL_ENQUIRY, LEAD_MESSAGES as M } from './messages';
 
 export const LEAD_FORMS = ['enquiry', 'test_drive', 'request_photos', 'finance_enquiry', 'finance_application', 'trade_in', 'reserve', 'general'] as const;
@@ -24,8 +25,22 @@ export function normaliseMobile(value: string): string | undefined {
   return match ? `0${match[1]}` : undefined;
 }
 
-const text = (max: number) => z.string().trim().max(max, M.tooLong(max));
-const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, M.tooLong(max));
+// Every text field: no control characters (src/domain/plain-text.ts); line breaks only in a multi-line one.
+const plain = (multiLine: boolean) =>
+  [(value: string) => textProblem(value, multiLine) === undefined, multiLine ? TEXT_MESSAGES.multiLine : TEXT_MESSAGES.oneLine] as const;
+const text = (max: number, multiLine = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.tooLong(max))
+    .refine(...plain(multiLine));
+const required = (message: string, max = 100, multiLine = false) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, M.tooLong(max))
+    .refine(...plain(multiLine));
 const optionalText = (max = 200) => text(max).optional().nullable();
 
 const mobile = z
@@ -88,7 +103,7 @@ export function leadFieldsSchema(rules: LeadRules) {
       phone: mobile,
       email,
       postcode,
-      message: rules.messageRequired ? required(M.message, 5000) : text(5000).optional().nullable(),
+      message: rules.messageRequired ? required(M.message, 5000, true) : text(5000, true).optional().nullable(),
       category: rules.categoryRequired ? required(M.category).default(GENERAL_ENQUIRY) : optionalText(),
       subcategory: optionalText(),
       dealership_slug: rules.dealershipRequired ? required(M.dealership) : optionalText(),

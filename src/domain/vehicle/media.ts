@@ -1,3 +1,4 @@
+import { safeUrlOrUndefined } from '../../config/safe-url';
 import type { Car } from '../../feeds/schemas';
 
 /** SPEC 9: carousel images are 600x400; thumbnails show only with more than 3 images. */
@@ -29,20 +30,22 @@ export function gallerySlides(car: Pick<Car, 'images' | 'video_url'>, position: 
   const slides: Slide[] = car.images
     .filter(({ image }) => image.url.trim())
     .map(({ image }) => ({ kind: 'image', url: image.url, thumb: image.thumb?.url || image.url }));
-  const video = car.video_url?.trim();
+  const video = safeUrlOrUndefined(car.video_url);
   if (video) slides.splice(videoIndex(position, slides.length), 0, { kind: 'video', url: video });
   return slides;
 }
 
 /** SPEC 9: the walkaround video is the first item's url if non-blank, else none. */
 export function walkaroundUrl(car: Pick<Car, 'walkaround_videos'>): string | undefined {
-  const url = car.walkaround_videos?.[0]?.video.url?.trim();
-  return url || undefined;
+  return safeUrlOrUndefined(car.walkaround_videos?.[0]?.video.url);
 }
 
-/** SPEC 9: videos are all the urls, or empty. */
-export function videoUrls(car: Pick<Car, 'videos'>): string[] {
-  return (car.videos ?? []).map((item) => item.video.url.trim()).filter(Boolean);
+/**
+ * SPEC 9: videos are all the urls, or empty; the car's external video comes first. Feeds are checked
+ * when they are read, but these go into iframes, so anything but http(s) or a site path is left out here too.
+ */
+export function videoUrls(car: Pick<Car, 'videos' | 'external_video_url'>): string[] {
+  return [car.external_video_url, ...(car.videos ?? []).map((item) => item.video.url)].map(safeUrlOrUndefined).filter((url): url is string => Boolean(url));
 }
 
 /** A file the browser plays itself (<video>); anything else is embedded (<iframe>). */

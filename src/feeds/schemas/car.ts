@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, ImageItemSchema, LooseNumberSchema, PostcodeSchema, VideoItemSchema } from './common';
+import { FeedUrlSchema, IdSchema, ImageItemSchema, LooseNumberSchema, PostcodeSchema, VideoItemSchema } from './common';
 
 /** Figures one finance lender quotes for a car (SPEC 3 "finance_lenders keyed by provider"). */
 export const LenderFiguresSchema = z
@@ -28,7 +28,7 @@ export const CarAddressSchema = z
     city: z.string(),
     state: z.string(),
     postcode: PostcodeSchema,
-    place_url: z.string(),
+    place_url: FeedUrlSchema,
   })
   .partial();
 
@@ -157,19 +157,19 @@ export const CarSchema = z.object({
   created_at: z.string().nullish(),
   photos_count: LooseNumberSchema.optional(),
   images: z.array(ImageItemSchema).default([]),
-  thumbnails: z.array(z.string()).optional(),
-  primary_image_url: z.string().nullish(),
-  video_url: z.string().nullish(),
-  external_video_url: z.string().nullish(),
+  thumbnails: z.array(FeedUrlSchema).optional(),
+  primary_image_url: FeedUrlSchema.nullish(),
+  video_url: FeedUrlSchema.nullish(),
+  external_video_url: FeedUrlSchema.nullish(),
   videos: z.array(VideoItemSchema).optional(),
   walkaround_videos: z.array(VideoItemSchema).optional(),
-  spin_images: z.array(z.string()).optional(),
+  spin_images: z.array(FeedUrlSchema).optional(),
   spin_code: z.string().nullish(),
-  spin_interior_image: z.string().nullish(),
+  spin_interior_image: FeedUrlSchema.nullish(),
   hotspots: z.object({ exterior: z.array(HotspotSchema).optional(), interior: z.array(HotspotSchema).optional() }).optional(),
   standardEquipment: StandardEquipmentSchema.optional(),
   dealercomments: z.string().nullish(),
-  file: z.string().nullish(),
+  file: FeedUrlSchema.nullish(),
   dealership_id: IdSchema.nullish(),
   dealership_slug: z.string().nullish(),
   dealership_ids: z.array(IdSchema).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, LooseNumberSchema } from './common';
+import { FeedUrlSchema, IdSchema, LooseNumberSchema } from './common';
 
 /** SPEC 3 "Review". */
 export const ReviewSchema = z.object({
@@ -10,7 +10,7 @@ export const ReviewSchema = z.object({
   review_date: z.string().nullish(),
   review_date_in_words: z.string().nullish(),
   created_at_time_ago_in_words: z.string().nullish(),
-  image: z.object({ url: z.string() }).nullish(),
+  image: z.object({ url: FeedUrlSchema }).nullish(),
   reply_text: z.string().nullish(),
   reply_date: z.string().nullish(),
   location_id: IdSchema.nullish(),
@@ -26,9 +26,9 @@ export const ModelSchema = z.object({
   status: z.enum(['all_new', 'new', 'coming_soon']).nullish(),
   short_description: z.string().nullish(),
   description: z.string().nullish(),
-  image: z.object({ url: z.string() }).nullish(),
-  cloudfront_new_image_url: z.string().nullish(),
-  override_url: z.string().nullish(),
+  image: z.object({ url: FeedUrlSchema }).nullish(),
+  cloudfront_new_image_url: FeedUrlSchema.nullish(),
+  override_url: FeedUrlSchema.nullish(),
   manufacturer_name: z.string().nullish(),
   manufacturer_body: z.string().nullish(),
   manufacturer_body1: z.string().nullish(),
@@ -55,9 +55,9 @@ export const ManufacturerSchema = z.object({
   id: IdSchema,
   name: z.string().min(1),
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
-  logo: z.string().nullish(),
+  logo: FeedUrlSchema.nullish(),
   category: z.enum(['Car', 'Motorcycle', 'Truck']).default('Car'),
-  dealership_websites: z.array(z.object({ name: z.string(), url: z.string(), make: z.string().optional() })).default([]),
+  dealership_websites: z.array(z.object({ name: z.string(), url: FeedUrlSchema, make: z.string().optional() })).default([]),
 });
 
 /** A special offer (the /special-offers page and the home banner), honouring start and expiry. */
@@ -66,8 +66,8 @@ export const OfferSchema = z.object({
   title: z.string().min(1),
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
   description: z.string().nullish(),
-  image: z.object({ url: z.string() }).nullish(),
-  url: z.string().nullish(),
+  image: z.object({ url: FeedUrlSchema }).nullish(),
+  url: FeedUrlSchema.nullish(),
   make: z.string().nullish(),
   model: z.string().nullish(),
   price: LooseNumberSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, ImageItemSchema, LooseNumberSchema, PostcodeSchema } from './common';
+import { FeedUrlSchema, IdSchema, ImageItemSchema, LooseNumberSchema, PostcodeSchema } from './common';
 
 const TimeSchema = z.string().regex(/^\d{1,2}:\d{2}$/, 'expected a time like 08:30');
 
@@ -20,7 +20,7 @@ export const LocationAddressSchema = z.object({
   lat: LooseNumberSchema,
   long: LooseNumberSchema,
   place_id: z.string().nullish(),
-  place_url: z.string().nullish(),
+  place_url: FeedUrlSchema.nullish(),
   map_key: z.string().nullish(),
 });
 
@@ -60,7 +60,7 @@ export const LocationSchema = z.object({
     })
     .default({ opening_hours: [] }),
   dealership: z.object({ id: IdSchema, slug: z.string(), name: z.string().optional() }).nullish(),
-  website: z.object({ id: IdSchema, name: z.string(), url: z.string() }).partial().nullish(),
+  website: z.object({ id: IdSchema, name: z.string(), url: FeedUrlSchema }).partial().nullish(),
   /** IANA time zone for open-now; derived from the state when absent. */
   time_zone: z.string().optional(),
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { isSafeUrl } from '../../config/safe-url';
 import {
   CAROUSEL_HEIGHT,
   CAROUSEL_WIDTH,
@@ -25,6 +26,8 @@ interface Props {
 }
 
 function VideoSlide({ url, title }: { url: string; title: string }) {
+  // An iframe runs a javascript: src in the dealer's origin: only ever http(s) or a site path.
+  if (!isSafeUrl(url)) return null;
   return isDirectVideo(url) ? (
     <video className="media__video" src={url} controls preload="none" width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} aria-label={title} />
   ) : (

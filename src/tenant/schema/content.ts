@@ -7,7 +7,7 @@ export const SlideSchema = z
     name: z.string().min(1),
     description: z.string().optional(),
     url: LinkSchema.optional(),
-    image: z.string().optional(),
+    image: LinkSchema.optional().describe('Slide image: a site path ("/media/...") or an http(s) URL.'),
     hide_overlay: z.boolean().default(false),
   })
   .strict();

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { SlugSchema } from './primitives';
 
+/** Leaflet shows the attribution as HTML: only text, entities and plain http(s) links may go in. */
+function isPlainAttribution(html: string): boolean {
+  const withoutLinks = html.replace(/<a href="https?:\/\/[^"<>\s]+">/g, '').replace(/<\/a>/g, '');
+  return !/[<>]/.test(withoutLinks);
+}
+
 const HoursTypeSchema = z.enum(['sales', 'service', 'parts']);
 
 /** Maps on the locator and location pages (Leaflet). */
@@ -14,8 +20,9 @@ export const MapSchema = z
     attribution: z
       .string()
       .min(1)
+      .refine(isPlainAttribution, 'expected text with at most plain links like <a href="https://...">name</a>')
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors')
-      .describe('Attribution the tile provider requires (HTML allowed).'),
+      .describe('Attribution the tile provider requires: text and entities, with <a href="https://..."> links.'),
     max_zoom: z.number().int().min(1).max(20).default(15).describe('SPEC 9: map max zoom 15.'),
   })
   .strict();

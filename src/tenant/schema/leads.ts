@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LinkSchema } from './primitives';
 
 const EnvNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'expected the NAME of an environment variable, like "BAYSIDE_WEBHOOK_SECRET"');
 
@@ -10,7 +11,7 @@ export const LeadsSchema = z
       .boolean()
       .default(false)
       .describe("Forms show a terms checkbox that must be ticked: 'You must agree to the terms of use before submitting the form.'"),
-    terms_url: z.string().default('/terms-and-conditions').describe('Where the terms checkbox links to.'),
+    terms_url: LinkSchema.default('/terms-and-conditions').describe('Where the terms checkbox links to.'),
     webhook: z
       .object({
         url: z.url({ protocol: /^https?$/, error: 'expected the http(s) URL of the CRM webhook' }),

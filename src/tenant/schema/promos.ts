@@ -8,7 +8,7 @@ export const PromoCardSchema = z
   .object({
     title: z.string().min(1),
     text: z.string().optional(),
-    image: z.string().optional(),
+    image: LinkSchema.optional().describe('Card image: a site path ("/media/...") or an http(s) URL.'),
     url: LinkSchema,
     start: IsoInstantSchema.optional(),
     expiry: IsoInstantSchema.optional(),

@@ -41,6 +41,8 @@ export const ThemeSchema = z
     logo: z
       .string()
       .regex(/\.(svg|png|webp|jpe?g)$/i, 'expected an image file (.svg, .png, .webp or .jpg)')
+      // The build copies this file into the site: it must be one of the tenant files, not any file on the machine.
+      .regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))/, 'expected a path inside tenants/, like "assets/<slug>/logo.svg"')
       .optional()
       .describe('Logo file, relative to tenants/ (for example "assets/bayside-toyota/logo.svg"); the name is shown as text when absent.'),
     fonts: z
