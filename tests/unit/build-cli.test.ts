@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,18 +8,28 @@ const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'build-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Run `npm run build -- <slugs>` the way an editor does, against a tenants folder of our own. */
+/**
+ * Run `npm run build -- <slugs>` the way an editor does, against a tenants folder of our own. The
+ * fixture feeds and this test's own feeds sit outside data/: FEED_ROOTS allows their folders.
+ */
 function build(tenantsDir: string, slugs: string[]) {
   const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts', ...slugs], {
     cwd: root,
-    env: { ...process.env, TENANTS_DIR: tenantsDir, DIST_DIR: path.join(work, 'dist'), BUILD_CACHE_DIR: path.join(work, 'cache') },
+    env: {
+      ...process.env,
+      TENANTS_DIR: tenantsDir,
+      DIST_DIR: path.join(work, 'dist'),
+      BUILD_CACHE_DIR: path.join(work, 'cache'),
+      FEED_ROOTS: ['tests/fixtures/feeds', path.join(work, 'feeds')].join(path.delimiter),
+    },
     encoding: 'utf8',
     timeout: 120_000,
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-describe('npm run build', () => {
+// Each case runs a real build; on the shared 2-core machines one can take a minute.
+describe('npm run build', { timeout: 180_000 }, () => {
   it('builds a tenant, reporting and leaving out bad feed records', () => {
     const tenants = path.join(work, 'good');
     cpSync(path.resolve(root, 'tests/fixtures/tenants/valid'), tenants, { recursive: true });
@@ -56,7 +66,8 @@ describe('npm run build', () => {
     // Astro starts while the feeds are still being parsed: the build must stop it and clean up.
     const tenants = path.join(work, 'bad-feed');
     cpSync(path.resolve(root, 'tests/fixtures/tenants/valid'), tenants, { recursive: true });
-    const feed = path.join(work, 'cars-truncated.json');
+    const feed = path.join(work, 'feeds', 'cars-truncated.json');
+    mkdirSync(path.dirname(feed), { recursive: true });
     writeFileSync(feed, readFileSync(path.resolve(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8').slice(0, 200));
     const yaml = readFileSync(path.join(tenants, 'fixture-dealer.yaml'), 'utf8')
       .replace('slug: fixture-dealer', 'slug: bad-feed-dealer')
@@ -72,5 +83,19 @@ describe('npm run build', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
     expect(existsSync(path.join(work, 'dist', 'bad-feed-dealer'))).toBe(false);
     expect(existsSync(path.join(work, 'dist', '.tmp-bad-feed-dealer'))).toBe(false);
+  });
+
+  it('refuses a feed path outside the feed folders, naming the tenant file and field, without printing the file', () => {
+    const tenants = path.join(work, 'outside-feed');
+    cpSync(path.resolve(root, 'tests/fixtures/tenants/valid'), tenants, { recursive: true });
+    const yaml = readFileSync(path.join(tenants, 'fixture-dealer.yaml'), 'utf8')
+      .replace('slug: fixture-dealer', 'slug: outside-dealer')
+      .replace('cars: tests/fixtures/feeds/mini/cars.json', 'cars: /etc/passwd');
+    writeFileSync(path.join(tenants, 'outside-dealer.yaml'), yaml);
+    const { code, out, err } = build(tenants, ['outside-dealer']);
+    expect(code).toBe(1);
+    expect(err).toContain('outside-dealer.yaml: feeds.cars (/etc/passwd): refused: a feed must be an http(s) URL or a file under data/');
+    expect(out + err).not.toContain('root:');
+    expect(existsSync(path.join(work, 'dist', 'outside-dealer'))).toBe(false);
   });
 });
