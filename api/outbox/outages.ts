@@ -25,10 +25,13 @@ export async function endChannelOutage(driver: SqlDriver, tenant: string, channe
 
 /**
  * Outages that have lasted `afterMs` and were not alerted yet, each claimed for this caller: of
- * several workers, one alerts. `releaseAlert` gives an outage back when its alert could not be sent.
+ * several workers, one alerts.
  */
 export async function claimOutagesToAlert(driver: SqlDriver, now: number, afterMs: number): Promise<Outage[]> {
-  const due = await driver.all(`SELECT tenant, channel FROM outbox_outages WHERE alerted_at IS NULL AND failing_since <= ?`, [now - afterMs]);
+  const due = await driver.all(`SELECT tenant, channel FROM outbox_outages WHERE alerted_at IS NULL AND failing_since <= ? AND alert_not_before <= ?`, [
+    now - afterMs,
+    now,
+  ]);
   const claimed: Outage[] = [];
   for (const row of due) {
     const rows = await driver.all(
@@ -47,8 +50,10 @@ export async function claimOutagesToAlert(driver: SqlDriver, now: number, afterM
   return claimed;
 }
 
-export async function releaseAlert(driver: SqlDriver, outage: Outage): Promise<void> {
-  await driver.run(`UPDATE outbox_outages SET alerted_at = NULL WHERE tenant = ? AND channel = ? AND failing_since = ?`, [
+/** The alert could not be sent: try again after `retryAt` (not on every pass while the mail server is down too). */
+export async function releaseAlert(driver: SqlDriver, outage: Outage, retryAt: number): Promise<void> {
+  await driver.run(`UPDATE outbox_outages SET alerted_at = NULL, alert_not_before = ? WHERE tenant = ? AND channel = ? AND failing_since = ?`, [
+    retryAt,
     outage.tenant,
     outage.channel,
     outage.failingSince,

@@ -6,6 +6,7 @@ import { leadPayload } from './payload';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const ALERT_RETRY_MS = 5 * 60_000;
 
 export interface OutboxOptions {
   store: Store;
@@ -107,8 +108,10 @@ async function alertOutages(options: OutboxOptions): Promise<void> {
         }`,
       );
     } catch (error) {
-      await releaseAlert(store.driver, outage);
-      log(`[outbox] ${outage.tenant} ${outage.channel} outage alert could not be sent (will retry): ${error instanceof Error ? error.message : error}`);
+      await releaseAlert(store.driver, outage, now() + ALERT_RETRY_MS);
+      log(
+        `[outbox] ${outage.tenant} ${outage.channel} outage alert could not be sent (retrying in ${inWords(ALERT_RETRY_MS)}): ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
 }

@@ -73,6 +73,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
         failing_since BIGINT NOT NULL,
         last_error TEXT,
         alerted_at BIGINT,
+        alert_not_before BIGINT NOT NULL DEFAULT 0,
         PRIMARY KEY (tenant, channel)
       )`,
     ],

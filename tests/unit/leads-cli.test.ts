@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimOutagesToAlert, endChannelOutage, recordChannelFailure } from '../../api/outbox/outages';
+import { claimOutagesToAlert, endChannelOutage, recordChannelFailure, releaseAlert } from '../../api/outbox/outages';
 import type { Store } from '../../api/storage/store';
 import { storeKinds } from '../support/stores';
 
@@ -70,6 +70,10 @@ for (const kind of storeKinds()) {
       expect(await claimOutagesToAlert(store.driver, NOW + 59 * 60_000, HOUR)).toEqual([]);
       const [first, second] = await Promise.all([claimOutagesToAlert(store.driver, NOW + HOUR, HOUR), claimOutagesToAlert(store.driver, NOW + HOUR, HOUR)]);
       expect([...first!, ...second!]).toEqual([{ tenant: 'bayside-toyota', channel: 'webhook', failingSince: NOW, lastError: 'HTTP 502' }]);
+      // An alert that could not be sent is tried again later, not on every pass.
+      await releaseAlert(store.driver, first![0] ?? second![0]!, NOW + 2 * HOUR);
+      expect(await claimOutagesToAlert(store.driver, NOW + HOUR + 60_000, HOUR)).toEqual([]);
+      expect(await claimOutagesToAlert(store.driver, NOW + 2 * HOUR, HOUR)).toHaveLength(1);
       await endChannelOutage(store.driver, 'bayside-toyota', 'webhook');
       await recordChannelFailure(store.driver, 'bayside-toyota', 'webhook', 'HTTP 503', NOW + 5 * HOUR);
       expect(await claimOutagesToAlert(store.driver, NOW + 6 * HOUR, HOUR)).toHaveLength(1);
