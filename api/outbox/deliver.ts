@@ -66,3 +66,46 @@ export function emailDeliverer(env: NodeJS.ProcessEnv = process.env): Deliverer 
 export const logDeliverer: Deliverer = async (_delivery, lead) => {
   console.log(`\n[lead] ${lead.site.slug}: ${lead.form} ${lead.lead_id}\n${leadToText(lead).replace(/^/gm, '  | ')}\n`);
 };
+
+/** What an outage alert says: which channel, since when, the last error, how many leads wait. */
+export interface OutageNotice {
+  tenant: string;
+  channel: string;
+  failingSince: number;
+  lastError: string | null;
+  waiting: number;
+  now: number;
+}
+
+/** Sends an outage alert; resolves to the address told, or undefined when the site has none. */
+export type OutageAlerter = (site: SiteData, notice: OutageNotice) => Promise<string | undefined>;
+
+/**
+ * E-mails the site's `leads.fallback_email` (else its first lead e-mail address) through SMTP_URL.
+ * The leads themselves are not in it: they stay in the outbox and arrive once the channel works.
+ */
+export function outageAlerter(env: NodeJS.ProcessEnv = process.env): OutageAlerter {
+  const transport = nodemailer.createTransport(env.SMTP_URL ?? 'smtp://127.0.0.1:25');
+  return async (site, notice) => {
+    const settings = leadSettings(site);
+    const to = settings.fallback_email ?? settings.email?.to[0];
+    if (!to) return undefined;
+    const what = notice.channel === 'webhook' ? 'your CRM webhook' : notice.channel === 'email' ? 'your lead e-mail address' : notice.channel;
+    const since = new Date(notice.failingSince).toISOString().replace('T', ' ').slice(0, 16);
+    await transport.sendMail({
+      from: settings.email?.from ?? 'leads@dealer-sites.example',
+      to,
+      subject: `Leads from ${site.tenant.name} are not reaching ${what}`,
+      text: [
+        `Since ${since} UTC, leads from ${site.tenant.name} (${site.tenant.url}) have not reached ${what}.`,
+        `Last error: ${notice.lastError ?? 'unknown'}`,
+        `Leads waiting: ${notice.waiting}`,
+        '',
+        'No lead is lost: each is kept and retried (at least hourly, for 7 days), and arrives by itself once the problem is fixed.',
+        'Your site operator can list them with `npm run leads -- failed` and send them again with `npm run leads -- resend --all`.',
+      ].join('\n'),
+      headers: { 'X-Lead-Outage': `${notice.tenant} ${notice.channel}` },
+    });
+    return to;
+  };
+}

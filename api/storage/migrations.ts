@@ -64,6 +64,21 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
   },
   ACCOUNTS_MIGRATION,
   ACCOUNTS_RESERVATIONS_MIGRATION,
+  {
+    version: 2,
+    name: 'outbox outages: when each site channel started failing, and whether its fallback address was told',
+    sql: [
+      `CREATE TABLE outbox_outages (
+        tenant TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        failing_since BIGINT NOT NULL,
+        last_error TEXT,
+        alerted_at BIGINT,
+        alert_not_before BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (tenant, channel)
+      )`,
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not had yet. Safe to run from several processes at once. */

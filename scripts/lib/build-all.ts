@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadTenants, TenantConfigError, TenantConfigErrors, type LoadedTenant } from '../../src/tenant/load';
 import { FeedReadError } from '../../src/feeds/load';
 import { renderThreadCount } from '../../src/site/render-threads';
-import { buildTenant, summarise } from './build-tenant';
+import { buildTenant, FeedShrinkError, summarise } from './build-tenant';
 import { tenantInputsHash } from './inputs-hash';
 import { ROOT, siteDir, stampFile } from './paths';
 import { ensureDemoData } from './sample-data';
@@ -14,6 +14,8 @@ export interface BuildOptions {
   slugs?: string[];
   /** Skip tenants whose inputs have not changed since their last build. */
   onlyStale?: boolean;
+  /** Build even from a cars feed that shrank suddenly (src/feeds/shrink.ts). */
+  allowShrink?: boolean;
   log?: (line: string) => void;
 }
 
@@ -42,8 +44,12 @@ export function buildTime(env: Record<string, string | undefined> = process.env,
   return new Date(Number(epoch) * 1000);
 }
 
-/** Validate the tenants, then build each into dist/<slug>/. Returns the slugs built. */
-export async function buildSites({ slugs, onlyStale = false, log = console.log }: BuildOptions = {}): Promise<LoadedTenant[]> {
+/**
+ * Validate the tenants, then build each into dist/<slug>/. A tenant whose feeds can't be read or
+ * shrank suddenly is not built (its live site stays) while the others are; the build then fails
+ * with their problems. Returns the tenants.
+ */
+export async function buildSites({ slugs, onlyStale = false, allowShrink = false, log = console.log }: BuildOptions = {}): Promise<LoadedTenant[]> {
   let tenants: LoadedTenant[];
   try {
     tenants = await loadTenants(slugs, ROOT);
@@ -59,6 +65,7 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
     throw new BuildInputError((error as Error).message);
   }
   let placesDigest: Promise<void> | undefined;
+  const notBuilt: string[] = [];
   for (const tenant of tenants) {
     const hash = await tenantInputsHash(tenant);
     if (onlyStale && (await isFresh(tenant, hash))) {
@@ -68,15 +75,17 @@ export async function buildSites({ slugs, onlyStale = false, log = console.log }
     log(`> ${tenant.slug}: building (${tenant.template})`);
     placesDigest ??= warmPlacesDigest(log);
     try {
-      const result = await buildTenant(tenant, now, (line) => log(line));
+      const result = await buildTenant(tenant, now, (line) => log(line), { allowShrink });
       await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });
       await writeFile(stampFile(tenant.slug), JSON.stringify({ hash, builtAt: now.toISOString() }));
       log(`✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/`);
     } catch (error) {
-      if (error instanceof FeedReadError) throw new BuildInputError(`${tenant.file}: ${error.message}`);
-      throw error;
+      if (!(error instanceof FeedReadError || error instanceof FeedShrinkError)) throw error;
+      log(`✘ ${tenant.slug}: not built, see below`);
+      notBuilt.push(`${tenant.file}: ${error.message}`);
     }
   }
   await placesDigest;
+  if (notBuilt.length) throw new BuildInputError(notBuilt.join('\n'));
   return tenants;
 }

@@ -6,7 +6,13 @@ import { describeReport, readFeeds, type PrepareReport } from '../../src/site/pr
 import { maxRenderThreads, renderThreadCount, type SiteDataReady } from '../../src/site/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
+<<<<<<< HEAD
 import { MAX_LINE_LENGTH, writeHeadersFile } from './headers';
+=======
+import { carsFeedShrinkProblem } from '../../src/feeds/shrink';
+import { writeHeadersFile } from './headers';
+import { liveCarCount, writeLastBuild } from './last-build';
+>>>>>>> sec-ops
 import { listHtmlFiles } from './html-files';
 import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
@@ -22,6 +28,14 @@ export interface TenantBuildResult {
 }
 
 const MAX_REPORTED_RECORDS = 20;
+
+/** A cars feed that shrank suddenly: the tenant is not built and its live site stays. */
+export class FeedShrinkError extends Error {}
+
+export interface BuildTenantOptions {
+  /** Build even from a cars feed that shrank suddenly (the editor checked it is right). */
+  allowShrink?: boolean;
+}
 
 /**
  * Run `astro build` for one prepared site in a child process (a clean module graph per tenant).
@@ -84,7 +98,12 @@ export function heapLimitMiB(feedBytes: number): number {
  * Build one tenant into dist/<slug>/. The site is built in a temporary folder and swapped in only
  * when complete, so a failed build never leaves a partial or mixed dist/<slug>.
  */
-export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: string) => void): Promise<TenantBuildResult> {
+export async function buildTenant(
+  tenant: LoadedTenant,
+  now: Date,
+  log: (line: string) => void,
+  { allowShrink = false }: BuildTenantOptions = {},
+): Promise<TenantBuildResult> {
   const started = performance.now();
   const timings: Record<string, number> = {};
   const lap = (name: string, since: number) => (timings[name] = (performance.now() - since) / 1000);
@@ -94,6 +113,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   await rm(ready, { force: true });
   const feeds = await readFeeds(tenant, ROOT);
   const feedBytes = Object.values(feeds).reduce((sum, bytes) => sum + bytes.byteLength, 0);
+  const previousCars = await liveCarCount(tenant.slug);
   const siteData = writeSiteData({ tenant, feeds, now: now.toISOString(), snapshot });
   lap('feeds read', started);
 
@@ -119,6 +139,20 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`].filter(Boolean).join(' '),
     });
     prepared = await siteData;
+    const shrink = carsFeedShrinkProblem(
+      {
+        records: prepared.report.read.cars ?? 0,
+        invalid: prepared.report.rejected.filter((record) => record.feed === 'cars').length,
+        listed: prepared.cars,
+      },
+      previousCars,
+    );
+    if (shrink && !allowShrink)
+      throw new FeedShrinkError(
+        `feeds.cars (${tenant.feeds.cars}): not built, ${shrink}. The live site dist/${tenant.slug}/ was left as it was; ` +
+          `if the feed is right, build with: npm run build -- ${tenant.slug} --allow-shrink`,
+      );
+    if (shrink) log(`  ! feeds.cars (${tenant.feeds.cars}): ${shrink}; built anyway (--allow-shrink)`);
     const signal: SiteDataReady = { threads: threadCount(prepared.cars) };
     // Written whole, then renamed: Astro never sees it half-written.
     await writeFile(`${ready}.tmp`, JSON.stringify(signal));
@@ -161,6 +195,7 @@ export async function buildTenant(tenant: LoadedTenant, now: Date, log: (line: s
   if (existsSync(target)) await rename(target, old);
   await rename(tmpDir, target);
   await rm(old, { recursive: true, force: true });
+  await writeLastBuild(tenant.slug, { cars: prepared.cars, pages, builtAt });
 
   if (process.env.BUILD_TIMINGS)
     log(

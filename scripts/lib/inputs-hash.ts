@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isUrlSource, resolveLocalFeed } from '../../src/feeds/roots';
 import { tenantsDir } from '../../src/tenant/load';
 import type { Tenant } from '../../src/tenant/schema';
 import { ROOT } from './paths';
@@ -21,10 +22,13 @@ async function filesUnder(dir: string): Promise<string[]> {
  */
 export async function tenantInputsHash(tenant: Tenant & { file: string }): Promise<string | undefined> {
   const feedSources = Object.values(tenant.feeds).filter((source): source is string => typeof source === 'string');
-  if (feedSources.some((source) => /^https?:/.test(source))) return undefined;
+  if (feedSources.some(isUrlSource)) return undefined;
+  // Only files the build may read are read here; a refused or missing feed fails the build itself.
+  const feedFiles = await Promise.all(feedSources.map((source) => resolveLocalFeed(source, ROOT).catch(() => undefined)));
+  if (feedFiles.includes(undefined)) return undefined;
   const files = [
     path.join(ROOT, tenant.file),
-    ...feedSources.map((source) => path.resolve(ROOT, source)),
+    ...(feedFiles as string[]),
     path.join(ROOT, 'astro.config.mjs'),
     path.join(ROOT, 'package-lock.json'),
     ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug))),

@@ -12,3 +12,5 @@ export const snapshotFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site
 /** Written once site.json is complete; `astro build` waits for it (src/site/render-threads.ts). */
 export const readyFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site.ready.json');
 export const stampFile = (slug: string) => path.join(BUILD_CACHE, slug, 'stamp.json');
+/** What the live site in dist/<slug>/ was built from (cars listed, pages): the feed shrink guard compares against it. */
+export const lastBuildFile = (slug: string) => path.join(BUILD_CACHE, slug, 'last-build.json');

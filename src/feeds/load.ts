@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describeIssue, formatPath } from '../config/format-issues';
+<<<<<<< HEAD
 import { UNSAFE_URL } from '../config/safe-url';
+=======
+import { FeedLocationError, isUrlSource, resolveLocalFeed } from './roots';
+>>>>>>> sec-ops
 import { FEED_SCHEMAS, type FeedName } from './schemas';
 import type { z } from 'zod';
 
@@ -45,9 +48,12 @@ export class FeedReadError extends Error {
 
 const FETCH_TIMEOUT_MS = 30_000;
 
-/** Read a feed source's bytes: an http(s) URL, or a path relative to `root`. */
-export async function readFeedBytes(feed: FeedName, source: string, root: string): Promise<Uint8Array> {
-  if (/^https?:\/\//.test(source)) {
+/**
+ * Read a feed source's bytes: an http(s) URL, or a path relative to `root` inside the feed folders
+ * (src/feeds/roots.ts). Errors never quote the file's contents.
+ */
+export async function readFeedBytes(feed: FeedName, source: string, root: string, roots?: string[]): Promise<Uint8Array> {
+  if (isUrlSource(source)) {
     let response: Response;
     try {
       response = await fetch(source, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
@@ -58,8 +64,9 @@ export async function readFeedBytes(feed: FeedName, source: string, root: string
     return new Uint8Array(await response.arrayBuffer());
   }
   try {
-    return await readFile(path.resolve(root, source));
+    return await readFile(await resolveLocalFeed(source, root, roots));
   } catch (error) {
+    if (error instanceof FeedLocationError) throw new FeedReadError(feed, source, error.message);
     const code = (error as NodeJS.ErrnoException).code;
     throw new FeedReadError(feed, source, code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`);
   }
@@ -70,7 +77,9 @@ export function parseFeedBytes(feed: FeedName, source: string, bytes: Uint8Array
   try {
     return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch (error) {
-    throw new FeedReadError(feed, source, `not valid JSON: ${(error as Error).message}`);
+    // The engine's message quotes the text around the error: a position is enough to find it.
+    const at = /\(line (\d+) column (\d+)\)/.exec((error as Error).message);
+    throw new FeedReadError(feed, source, `not valid JSON${at ? ` (line ${at[1]}, column ${at[2]})` : ''}`);
   }
 }
 
@@ -216,6 +225,6 @@ export function describeDropped(record: DroppedUrls): string[] {
 }
 
 /** Read and validate one feed. */
-export async function loadFeed<N extends FeedName>(feed: N, source: string, root: string): Promise<FeedResult<N>> {
-  return validateFeed(feed, parseFeedBytes(feed, source, await readFeedBytes(feed, source, root)), source);
+export async function loadFeed<N extends FeedName>(feed: N, source: string, root: string, roots?: string[]): Promise<FeedResult<N>> {
+  return validateFeed(feed, parseFeedBytes(feed, source, await readFeedBytes(feed, source, root, roots)), source);
 }

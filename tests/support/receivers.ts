@@ -69,10 +69,17 @@ export function mimeAttachment(raw: string, suffix: string): string | undefined 
   return undefined;
 }
 
-/** The text/plain part of a MIME message, decoded (quoted-printable or 7bit). */
+/** The text/plain part of a MIME message (or its whole body when it has one part), decoded (quoted-printable or 7bit). */
 export function mimeText(raw: string): string {
   const match = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/i.exec(raw);
-  const body = match?.[1] ?? '';
+  const body =
+    match?.[1] ??
+    (/multipart\//i.test(raw)
+      ? ''
+      : raw
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n\n'));
   return /Content-Transfer-Encoding: quoted-printable/i.test(raw)
     ? body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     : body;

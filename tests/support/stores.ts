@@ -8,8 +8,8 @@ import { Store } from '../../api/storage/store';
 
 export interface StoreKind {
   name: 'sqlite' | 'postgres';
-  /** A fresh, migrated, empty store; `dispose` removes it. */
-  open(): Promise<{ store: Store; dispose(): Promise<void> }>;
+  /** A fresh, migrated, empty store; `env` points a script (openStore) at it; `dispose` removes it. */
+  open(): Promise<{ store: Store; env: Record<string, string>; dispose(): Promise<void> }>;
 }
 
 const sqlite: StoreKind = {
@@ -20,6 +20,7 @@ const sqlite: StoreKind = {
     await store.migrate();
     return {
       store,
+      env: { DATABASE_URL: '', LEADS_DB_FILE: path.join(dir, 'leads.sqlite') },
       async dispose() {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -43,6 +44,7 @@ function postgres(url: string): StoreKind {
       await store.migrate();
       return {
         store,
+        env: { DATABASE_URL: scoped.toString() },
         async dispose() {
           await store.close();
           await admin.query(`DROP SCHEMA ${schema} CASCADE`);

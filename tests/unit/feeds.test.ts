@@ -1,12 +1,17 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeRejected, FeedReadError, loadFeed, validateFeed } from '../../src/feeds/load';
+import { feedRoots } from '../../src/feeds/roots';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The fixtures sit outside data/, so these tests allow their folder the way FEED_ROOTS does. */
+const fixtureRoots = feedRoots(root, { FEED_ROOTS: 'tests/fixtures/feeds' });
 
 describe('feed validation', () => {
   it('keeps good records, reports each bad one with record, id, field and problem', async () => {
-    const result = await loadFeed('cars', 'tests/fixtures/feeds/mini/cars.json', root);
+    const result = await loadFeed('cars', 'tests/fixtures/feeds/mini/cars.json', root, fixtureRoots);
     expect(result.records.map((car) => car.id)).toEqual(['1', '2', '3']);
     expect(result.rejected.flatMap(describeRejected)).toEqual([
       'cars feed (tests/fixtures/feeds/mini/cars.json) record #3 (id 4): price: expected a number, got "call us"',
@@ -18,7 +23,7 @@ describe('feed validation', () => {
   });
 
   it('reads numbers that feeds send as text, and normalises ids to text', async () => {
-    const { records } = await loadFeed('cars', 'tests/fixtures/feeds/mini/cars.json', root);
+    const { records } = await loadFeed('cars', 'tests/fixtures/feeds/mini/cars.json', root, fixtureRoots);
     const mazda = records.find((car) => car.slug === '2019-mazda-cx-5-maxx-2')!;
     expect(mazda.price).toBe(23990);
     expect(mazda.id).toBe('2');
@@ -26,7 +31,7 @@ describe('feed validation', () => {
   });
 
   it('defaults an empty location_type to sales and pads postcodes', async () => {
-    const { records } = await loadFeed('locations', 'tests/fixtures/feeds/mini/locations.json', root);
+    const { records } = await loadFeed('locations', 'tests/fixtures/feeds/mini/locations.json', root, fixtureRoots);
     expect(records.map((location) => [location.location_type, location.address.postcode])).toEqual([
       ['sales', '4157'],
       ['service', '4157'],
@@ -43,10 +48,50 @@ describe('feed validation', () => {
   });
 
   it('fails clearly when the feed cannot be read at all', async () => {
-    await expect(loadFeed('cars', 'tests/fixtures/feeds/missing.json', root)).rejects.toThrow(
+    await expect(loadFeed('cars', 'tests/fixtures/feeds/missing.json', root, fixtureRoots)).rejects.toThrow(
       new FeedReadError('cars', 'tests/fixtures/feeds/missing.json', 'file not found'),
     );
     expect(() => validateFeed('cars', { cars: 'nope' }, 'cars.json')).toThrow('feeds.cars (cars.json): expected a JSON list of records');
+  });
+
+  describe('local feed files are read only from the feed folders', () => {
+    // A project of its own: data/ with a good feed, a file beside it, and a symlink out of data/.
+    const project = mkdtempSync(path.join(tmpdir(), 'feed-roots-'));
+    afterAll(() => rmSync(project, { recursive: true, force: true }));
+    mkdirSync(path.join(project, 'data'));
+    const secret = 'SECRET-TOKEN-4242';
+    writeFileSync(path.join(project, 'data', 'cars.json'), '[]');
+    writeFileSync(path.join(project, 'data', 'broken.json'), `{"token": "${secret}" oops`);
+    writeFileSync(path.join(project, 'private.json'), `[{"id": "${secret}"}]`);
+    symlinkSync(path.join(project, 'private.json'), path.join(project, 'data', 'link.json'));
+
+    it('reads a file under data/', async () => {
+      expect((await loadFeed('cars', 'data/cars.json', project)).records).toEqual([]);
+    });
+
+    it.each(['/etc/passwd', '../../../../../../etc/passwd', 'data/../private.json', 'private.json', 'data/link.json', 'file:///etc/passwd'])(
+      'refuses %s without reading or quoting it',
+      async (source) => {
+        const error = await loadFeed('cars', source, project).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(FeedReadError);
+        expect((error as Error).message).toBe(
+          `feeds.cars (${source}): refused: a feed must be an http(s) URL or a file under data/ (set FEED_ROOTS to allow other folders)`,
+        );
+        expect((error as Error).message).not.toContain(secret);
+        expect((error as Error).message).not.toContain('root:');
+      },
+    );
+
+    it('says where a file is not JSON without printing its bytes', async () => {
+      const error = await loadFeed('cars', 'data/broken.json', project).catch((caught: unknown) => caught);
+      expect((error as Error).message).toBe('feeds.cars (data/broken.json): not valid JSON (line 1, column 31)');
+      expect((error as Error).message).not.toContain(secret);
+    });
+
+    it('allows the extra folders named in FEED_ROOTS', async () => {
+      const roots = feedRoots(project, { FEED_ROOTS: project });
+      expect((await loadFeed('cars', 'private.json', project, roots)).rejected).toHaveLength(1);
+    });
   });
 
   it('reads a feed from a URL at build time', async () => {

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emailDeliverer, signBody, webhookDeliverer } from '../../api/outbox/deliver';
-import { backoffMs, runOutboxOnce } from '../../api/outbox/worker';
+import { emailDeliverer, outageAlerter, signBody, webhookDeliverer } from '../../api/outbox/deliver';
+import { backoffMs, retriedForMs, runOutboxOnce } from '../../api/outbox/worker';
 import { openSqlite } from '../../api/storage/sqlite-driver';
 import { Store, type LeadSubmission } from '../../api/storage/store';
 import type { SiteData } from '../../src/site/types';
@@ -58,20 +58,29 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
   beforeEach(async () => {
     webhook = await startWebhookReceiver(() => (webhookDown ? 503 : 200));
     smtp = await startSmtpReceiver();
-    site = apiTestSite({ webhook: { url: webhook.url, secret_env: 'LEADS_TEST_SECRET' }, email: { to: ['sales@bayside.example'] } });
+    site = apiTestSite({
+      webhook: { url: webhook.url, secret_env: 'LEADS_TEST_SECRET' },
+      email: { to: ['sales@bayside.example'] },
+      fallback_email: 'alerts@bayside.example',
+    });
   });
   afterEach(async () => {
     await webhook.close();
     await smtp.close();
     webhookDown = false;
+    logged = [];
   });
 
+  let logged: string[] = [];
   const options = (now = Date.now()) => ({
     store,
     siteFor: () => site,
     now: () => now,
+    log: (line: string) => logged.push(line),
     deliverers: { webhook: webhookDeliverer({ LEADS_TEST_SECRET: SECRET }), email: emailDeliverer({ SMTP_URL: smtp.url }) },
+    alert: outageAlerter({ SMTP_URL: smtp.url }),
   });
+  const alerts = () => smtp.messages.filter((message) => message.to.includes('alerts@bayside.example'));
 
   it('delivers a signed JSON webhook and an e-mail with a text part and ADF/XML valid against the DTD, once', async () => {
     const stored = await store.submitLead(lead());
@@ -172,4 +181,84 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
   it('backs off 5 s, 10 s, 20 s ... up to an hour', () => {
     expect([1, 2, 3, 4, 20].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000, 3_600_000]);
   });
+
+  it('never drops a lead through a day-long outage: retries at least hourly, logs each failure, alerts the fallback address once, delivers once it is back', async () => {
+    webhookDown = true;
+    const start = Date.UTC(2026, 10, 23, 9, 0);
+    const stored = await store.submitLead(lead({ channels: ['webhook'], now: start }));
+    if (!stored.ok) throw new Error(stored.error);
+    // The worker passes every second; a pass a minute is enough to see what a person would.
+    let now = start;
+    const runUntil = async (end: number) => {
+      for (; now <= end; now += 60_000) await runOutboxOnce(options(now));
+    };
+    await runUntil(start + 59 * 60_000);
+    expect(alerts()).toHaveLength(0);
+    await runUntil(start + 61 * 60_000);
+    expect(alerts()).toHaveLength(1);
+    const alertText = mimeText(alerts()[0]!.raw);
+    expect(alertText).toContain('Since 2026-11-23 09:00 UTC, leads from');
+    expect(alertText).toContain('have not reached your CRM webhook');
+    expect(alertText).toContain('Last error: Webhook answered HTTP 503.');
+    expect(alertText).toContain('Leads waiting: 1');
+
+    await runUntil(start + 30 * 3_600_000);
+    expect(alerts()).toHaveLength(1); // once per outage, not per attempt
+    const [delivery] = await store.deliveries();
+    expect(delivery).toMatchObject({ status: 'pending', lastError: 'Webhook answered HTTP 503.' });
+    expect(delivery!.nextAttemptAt - now).toBeLessThanOrEqual(3_600_000);
+    const failures = logged.filter((line) => line.includes(' attempt '));
+    expect(failures).toHaveLength(delivery!.attempts);
+    expect(failures[2]).toBe(
+      `[outbox] bayside-toyota webhook delivery ${delivery!.id} (lead ${stored.leadId}) attempt 3 failed: Webhook answered HTTP 503. Next try in 20 s.`,
+    );
+
+    webhookDown = false;
+    await runUntil(now + 3_600_000);
+    expect(webhook.hits).toHaveLength(1);
+    expect(JSON.parse(webhook.hits[0]!.body)).toMatchObject({ lead_id: stored.leadId });
+    expect((await store.deliveries())[0]!.status).toBe('delivered');
+
+    // A new outage is a new alert.
+    webhookDown = true;
+    await store.submitLead(lead({ channels: ['webhook'], now }));
+    await runUntil(now + 61 * 60_000);
+    expect(alerts()).toHaveLength(2);
+  });
+
+  it('retries for 7 days, then keeps the lead as failed, says how to resend it, and delivers it when resent', async () => {
+    webhookDown = true;
+    const start = Date.UTC(2026, 10, 1);
+    const stored = await store.submitLead(lead({ channels: ['webhook'], now: start }));
+    if (!stored.ok) throw new Error(stored.error);
+    let delivery = (await store.deliveries())[0]!;
+    while (delivery.status === 'pending') {
+      await runOutboxOnce(options(delivery.nextAttemptAt));
+      delivery = (await store.deliveries())[0]!;
+    }
+    expect(delivery.status).toBe('failed');
+    expect(retriedForMs(delivery.attempts)).toBeGreaterThanOrEqual(7 * 24 * 3_600_000);
+    expect(retriedForMs(delivery.attempts - 1)).toBeLessThan(7 * 24 * 3_600_000);
+    expect(logged.at(-1)).toContain(`Gave up after 7 days of retries; resend with: npm run leads -- resend ${delivery.id}`);
+
+    webhookDown = false;
+    expect(await runOutboxOnce(options(delivery.nextAttemptAt + 3_600_000))).toEqual({ delivered: 0, failed: 0 });
+    const cli = (...args: string[]) =>
+      spawnSync(path.join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/leads.ts', ...args], {
+        env: { ...process.env, DATABASE_URL: '', LEADS_DB_FILE: path.join(dir, 'db.sqlite') },
+        encoding: 'utf8',
+      });
+    const listed = cli('failed');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(`${delivery.id}  bayside-toyota  webhook  lead ${stored.leadId}`);
+    expect(listed.stdout).toContain(`FAILED (given up); ${delivery.attempts} attempts since 2026-11-01 00:00 UTC; last error: Webhook answered HTTP 503.`);
+    const resent = cli('resend', delivery.id);
+    expect(resent.stdout).toContain(`${delivery.id}: queued to send again`);
+    expect(await runOutboxOnce(options(Date.now()))).toEqual({ delivered: 1, failed: 0 });
+    expect(webhook.hits).toHaveLength(1);
+    expect(cli('failed').stdout).toContain('Every lead has been delivered.');
+    const again = cli('resend', delivery.id);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('already delivered; not sent twice');
+  }, 90_000); // the script starts four times
 });

@@ -86,6 +86,7 @@ function build(threads: number, dist: string) {
     env: {
       ...process.env,
       TENANTS_DIR: path.resolve(root, 'tests/fixtures/tenants/valid'),
+      FEED_ROOTS: 'tests/fixtures/feeds',
       DIST_DIR: dist,
       BUILD_CACHE_DIR: path.join(work, 'cache'),
       BUILD_THREADS: String(threads),

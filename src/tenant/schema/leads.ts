@@ -28,6 +28,12 @@ export const LeadsSchema = z
       .strict()
       .optional()
       .describe('E-mail each lead as ADF/XML plus a readable text part, through the SMTP server in SMTP_URL.'),
+    fallback_email: z
+      .email('expected an e-mail address')
+      .optional()
+      .describe(
+        "Told by e-mail when leads have not reached the webhook or lead e-mail for an hour (once per outage); the first 'email.to' address when not set.",
+      ),
     allowed_origins: z
       .array(z.url({ protocol: /^https?$/ }))
       .default([])
