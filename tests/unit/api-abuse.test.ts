@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type ApiContext } from '../../api/app';
+import { visitorKey } from '../../api/client-address';
 import { MAX_BODY_BYTES } from '../../api/guard';
 import { openSqlite } from '../../api/storage/sqlite-driver';
 import { Store } from '../../api/storage/store';
@@ -76,6 +77,8 @@ describe('one address flooding the forms', () => {
     for (let visitor = 0; visitor < 40; visitor++) others.push((await post(`198.51.100.${visitor + 1}`, '/api/leads', lead())).status);
     others.push((await post('198.51.100.200', '/api/phone-reveal', { car_id: 'car-1' })).status);
     expect(others.filter((status) => status === 201)).toHaveLength(others.length);
+    // Sign-in too: a code is still sent to another visitor.
+    expect((await post('198.51.100.201', '/api/auth/request-code', { phone_number: '0412 345 678' })).status).toBe(202);
   });
 
   it('still shares one per-site budget between many addresses', async () => {
@@ -106,8 +109,33 @@ describe('X-Forwarded-For', () => {
     expect((await post(proxy, '/api/leads', lead(), { 'x-forwarded-for': '192.0.2.8' })).status).toBe(201);
   });
 
-  it('reads TRUST_PROXY from the environment and refuses a value that is not a hop count', () => {
-    expect(() => createApi({ siteFor: () => site, trustProxy: Number.NaN }, () => 'bayside-toyota')).toThrow(/TRUST_PROXY/);
+  it('reads TRUST_PROXY from the environment and refuses a value that is not a hop count', async () => {
+    const saved = process.env.TRUST_PROXY;
+    try {
+      process.env.TRUST_PROXY = 'yes';
+      expect(() => createApi({ siteFor: () => site }, () => 'bayside-toyota')).toThrow(/TRUST_PROXY must be the number of proxies/);
+      process.env.TRUST_PROXY = '1';
+      site = apiTestSite({ rate_limit: { per_ip_per_minute: 1 } });
+      api = createApi({ siteFor: () => site, store, now: () => now }, () => 'bayside-toyota');
+      const statuses = [];
+      for (const visitor of ['192.0.2.1', '192.0.2.2', '192.0.2.1'])
+        statuses.push((await post('127.0.0.1', '/api/leads', lead(), { 'x-forwarded-for': visitor })).status);
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      if (saved === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = saved;
+    }
+  });
+
+  it('keys an IPv6 visitor by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    setup({ rate_limit: { per_ip_per_minute: 2 } });
+    const statuses = [];
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:aaaa::9', '2001:0db8:0001:0002::ffff'])
+      statuses.push((await post(address, '/api/leads', lead())).status);
+    statuses.push((await post('2001:db8:1:3::1', '/api/leads', lead())).status);
+    expect(statuses).toEqual([201, 201, 429, 201]);
+    expect(visitorKey('::ffff:192.0.2.9')).toBe('192.0.2.9');
+    expect(visitorKey('2001:db8::1')).toBe('2001:0db8:0000:0000::/64');
   });
 });
 
