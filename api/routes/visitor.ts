@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { toFormCar } from '../../src/islands/forms/types';
 import { isAllowedOrigin } from '../guard';
 import { errorResponse, readJson, validate } from '../http';
-import type { ApiApp, ApiEnv } from '../types';
+import type { ApiApp } from '../types';
 
 const Id = z.union([z.string().trim().min(1).max(80), z.number().int()]);
 
@@ -48,17 +47,17 @@ const ViewQuery = z.object({
 export const VIEW_CALLS_PER_MINUTE = 60;
 
 /**
- * Whether the request is the car page's own fetch (or a dealer's allowed origin), not an <img>,
- * iframe or no-cors fetch on someone else's page: browsers say so in Sec-Fetch-* and Origin.
- * Clients without those headers are counted, once a day (see `viewer`).
+ * Whether a view.json request is the car page's own fetch (or one from a dealer's allowed origin),
+ * not an <img>, iframe or no-cors fetch on someone else's page: browsers say which in Sec-Fetch-*
+ * and Origin. Clients that send none of these are counted (once a day, see `viewer`).
  */
-function isOwnPageFetch(c: Context<ApiEnv>): boolean {
-  const dest = c.req.header('sec-fetch-dest');
+export function countsAsView(header: (name: string) => string | undefined, isAllowed: (origin: string) => boolean): boolean {
+  const dest = header('sec-fetch-dest');
   if (dest && dest !== 'empty') return false;
-  const from = c.req.header('sec-fetch-site');
+  const from = header('sec-fetch-site');
   if (from !== 'cross-site' && from !== 'same-site') return true;
-  const origin = c.req.header('origin');
-  return Boolean(origin && isAllowedOrigin(c, origin));
+  const origin = header('origin');
+  return Boolean(origin && isAllowed(origin));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,7 +82,11 @@ export function visitorRoutes(app: ApiApp): void {
       return errorResponse(c, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
     }
     const store = c.get('store');
-    const views = isOwnPageFetch(c)
+    const counted = countsAsView(
+      (name) => c.req.header(name),
+      (origin) => isAllowedOrigin(c, origin),
+    );
+    const views = counted
       ? await store.countView(site.tenant.slug, car.slug, viewer(c.get('clientIp'), c.get('now')))
       : await store.views(site.tenant.slug, car.slug);
     const car_fields = {
