@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SiteData } from '../src/site/types';
 import type { AccountServices } from './accounts/services';
 import { localAccountServices } from './accounts/services';
+import { clientAddress, parseTrustProxy } from './client-address';
 import { guard } from './guard';
 import { BadRequest, errorResponse } from './http';
 import { RateLimiter } from './rate-limit';
@@ -15,8 +17,13 @@ export interface ApiContext {
   siteFor(slug: string): SiteData | undefined;
   /** Where leads, views and visitor events are kept (routes that store need it). */
   store?: Store;
-  /** The visitor's IP for rate limits (the local server reads the socket; an edge passes a header). */
+  /** The visitor's IP when the host knows it better than the socket (e.g. an edge that passes it on). */
   clientIp?(request: Request): string | undefined;
+  /**
+   * How many proxies in front append to X-Forwarded-For (default: the TRUST_PROXY environment
+   * variable, else 0, which ignores the header: without a proxy any client could write one).
+   */
+  trustProxy?: number;
   /** Clock in ms (tests pass their own). */
   now?(): number;
   /** Sign-in code sender and reservation payment provider (default: the local ones that log and record). */
@@ -32,7 +39,8 @@ export interface ApiContext {
  */
 export function createApi(context: ApiContext, tenantOf: (request: Request) => string | undefined) {
   const app = new Hono<ApiEnv>().basePath('/api');
-  const limiter = new RateLimiter();
+  const limiter = context.rateLimits === false ? undefined : new RateLimiter();
+  const trustProxy = parseTrustProxy(context.trustProxy ?? process.env.TRUST_PROXY);
 
   app.use('*', async (c, next) => {
     const slug = tenantOf(c.req.raw);
@@ -42,10 +50,22 @@ export function createApi(context: ApiContext, tenantOf: (request: Request) => s
     if (context.store) c.set('store', context.store);
     c.set('now', context.now ? context.now() : Date.now());
     c.set('accounts', context.accounts ?? localAccountServices());
-    c.set('clientIp', context.clientIp?.(c.req.raw) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown');
+    c.set('clientIp', clientAddress(c, trustProxy, context.clientIp?.(c.req.raw)));
+    c.set('rateLimiter', limiter);
     await next();
   });
-  app.use('*', guard({ rateLimiter: limiter, rateLimits: context.rateLimits }));
+  app.use('*', ...guard());
+  app.use(
+    '*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) => {
+        c.header('Allow', methods.join(', '));
+        const use = methods.filter((method) => method !== 'HEAD').join(' or ');
+        return errorResponse(c, 405, `${c.req.method} is not allowed here. Use ${use}.`);
+      },
+    }),
+  );
 
   for (const register of ROUTES) register(app);
 

@@ -1,7 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { leadSettings } from './leads/settings';
 import { errorResponse } from './http';
-import { RateLimiter } from './rate-limit';
 import type { ApiEnv } from './types';
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -14,54 +15,70 @@ function originOf(url: string): string | undefined {
   }
 }
 
+/** The site's own origin, the API's, and the dealer's `leads.allowed_origins`. */
+export function isAllowedOrigin(c: Context<ApiEnv>, origin: string): boolean {
+  const site = c.get('site');
+  if (origin === originOf(site.tenant.url) || origin === originOf(c.req.url)) return true;
+  return leadSettings(site).allowed_origins.some((allowed) => originOf(allowed) === origin);
+}
+
+const FOREIGN_ORIGIN = 'This site does not accept requests from that origin.';
+const TOO_LARGE = `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`;
+
+/** Anything but a read from another site's page is refused: preflights and state changes alike. */
+const foreignOrigins: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const origin = c.req.header('origin');
+  if (origin && c.req.method !== 'GET' && c.req.method !== 'HEAD' && !isAllowedOrigin(c, origin)) return errorResponse(c, 403, FOREIGN_ORIGIN);
+  return next();
+};
+
+/** CORS for the allowed origins only: GET and POST with a JSON body. */
+const corsForSite = cors({
+  origin: (origin, c: Context<ApiEnv>) => (origin && isAllowedOrigin(c, origin) ? origin : null),
+  allowMethods: ['GET', 'POST'],
+  allowHeaders: ['Content-Type'],
+  maxAge: 600,
+});
+
+/** A state change is a POST with a JSON body; a declared length over the limit is refused unread. */
+const jsonPosts: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  // Other methods go on to routing, which answers 405 with the path's Allow header.
+  if (c.req.method !== 'POST') return next();
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+    return errorResponse(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return errorResponse(c, 413, TOO_LARGE);
+  return next();
+};
+
 /**
- * Abuse guards for every route: CORS only for the site's own origins, state changes only by POST
- * with a JSON body of at most 32 KB, and per-IP and per-site rate limits on state changes.
+ * A POST counts against the visitor's and the site's per-minute budgets (leads.rate_limit)
+ * together: a request one limit refuses spends nothing from the other.
  */
-export function guard(options: { rateLimiter?: RateLimiter; rateLimits?: boolean } = {}): MiddlewareHandler<ApiEnv> {
-  const limiter = options.rateLimiter ?? new RateLimiter();
-  return async (c, next) => {
-    const site = c.get('site');
-    const settings = leadSettings(site);
-    const origin = c.req.header('origin');
-    const allowed = new Set([originOf(site.tenant.url), originOf(c.req.url), ...settings.allowed_origins.map(originOf)]);
-    const originAllowed = !origin || allowed.has(origin);
-    if (origin && originAllowed) {
-      c.header('Access-Control-Allow-Origin', origin);
-      c.header('Vary', 'Origin');
-    }
-    if (c.req.method === 'OPTIONS') {
-      if (!originAllowed) return errorResponse(c, 403, 'This site does not accept requests from that origin.');
-      c.header('Access-Control-Allow-Methods', 'GET, POST');
-      c.header('Access-Control-Allow-Headers', 'Content-Type');
-      c.header('Access-Control-Max-Age', '600');
-      return c.body(null, 204);
-    }
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    if (!originAllowed) return errorResponse(c, 403, 'This site does not accept requests from that origin.');
-    if (c.req.method !== 'POST') {
-      c.header('Allow', 'GET, POST');
-      return errorResponse(c, 405, `${c.req.method} is not allowed. Send GET to read and POST with JSON to change.`);
-    }
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\b/i.test(type)) return errorResponse(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_BODY_BYTES) return errorResponse(c, 413, `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`);
-    if (options.rateLimits !== false) {
-      const now = c.get('now');
-      const wait = Math.max(
-        limiter.hit(`ip:${site.tenant.slug}:${c.get('clientIp')}`, settings.rate_limit.per_ip_per_minute, now),
-        limiter.hit(`site:${site.tenant.slug}`, settings.rate_limit.per_site_per_minute, now),
-      );
-      if (wait) {
-        c.header('Retry-After', String(wait));
-        return errorResponse(c, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
-      }
-    }
-    // A body without Content-Length (chunked) is measured as it is read. Hono keeps the text for
-    // the route (no clone of the stream), and byteLength counts UTF-8 bytes without encoding.
-    if (Buffer.byteLength(await c.req.text(), 'utf8') > MAX_BODY_BYTES)
-      return errorResponse(c, 413, `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`);
-    return next();
-  };
+const rateLimits: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const limiter = c.get('rateLimiter');
+  if (c.req.method !== 'POST' || !limiter) return next();
+  const { slug } = c.get('site').tenant;
+  const { per_ip_per_minute, per_site_per_minute } = leadSettings(c.get('site')).rate_limit;
+  const wait = limiter.take(
+    [
+      { key: `ip:${slug}:${c.get('clientIp')}`, limit: per_ip_per_minute },
+      { key: `site:${slug}`, limit: per_site_per_minute },
+    ],
+    c.get('now'),
+  );
+  if (!wait) return next();
+  c.header('Retry-After', String(wait));
+  return errorResponse(c, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
+};
+
+/** Bodies without a length (chunked) are counted as they stream in and cut off past the limit. */
+const bodySize = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c as Context<ApiEnv>, 413, TOO_LARGE) });
+
+/**
+ * Abuse guards for every route, in order: no state changes from foreign origins, CORS only for
+ * the site's own origins, state changes only by POST with JSON, per-IP and per-site rate limits,
+ * and bodies of at most 32 KB.
+ */
+export function guard(): MiddlewareHandler<ApiEnv>[] {
+  return [foreignOrigins, corsForSite, jsonPosts, rateLimits, bodySize];
 }

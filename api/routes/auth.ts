@@ -7,7 +7,6 @@ import { accountsOf, clearSessionCookie, currentUser, sessionToken, setSessionCo
 import { errorResponse, readJson, validate } from '../http';
 import { RateLimiter } from '../rate-limit';
 import type { ApiApp, ApiEnv } from '../types';
-import { onlyMethods } from './allow';
 
 const Phone = z
   .string({ error: LEAD_MESSAGES.phone })
@@ -73,7 +72,6 @@ export function authRoutes(app: ApiApp): void {
     }
     return c.json({ sent: true, expires_in_seconds: ACCOUNT_POLICY.codeTtlMs / 1000 }, 202);
   });
-  onlyMethods(app, '/auth/request-code', ['POST']);
 
   app.post('/auth/verify-code', async (c) => {
     const { phone_number: phone, code } = validate(VerifyCode, await readJson(c));
@@ -89,13 +87,11 @@ export function authRoutes(app: ApiApp): void {
     c.header('Cache-Control', 'no-store');
     return c.json({ user: check.user });
   });
-  onlyMethods(app, '/auth/verify-code', ['POST']);
 
   app.get('/auth/session', async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ user: (await currentUser(c)) ?? null });
   });
-  onlyMethods(app, '/auth/session', ['GET']);
 
   app.post('/auth/sign-out', async (c) => {
     const token = sessionToken(c);
@@ -104,5 +100,4 @@ export function authRoutes(app: ApiApp): void {
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true });
   });
-  onlyMethods(app, '/auth/sign-out', ['POST']);
 }

@@ -4,7 +4,6 @@ import { locationTimeZone } from '../../src/domain/hours';
 import type { Location } from '../../src/feeds/schemas';
 import { validate } from '../http';
 import type { ApiApp } from '../types';
-import { onlyMethods } from './allow';
 
 const SlotsQuery = z.object({
   location_id: z.string().max(80).optional(),
@@ -34,7 +33,6 @@ export function dealerRoutes(app: ApiApp): void {
     }
     return c.json({ websites: [...websites.values()] });
   });
-  onlyMethods(app, '/manufacturer-locations', ['GET']);
 
   // Ratings per dealership and location (SPEC 3 "Dealership": id, average_rating, review_count).
   app.get('/ratings', (c) => {
@@ -49,7 +47,6 @@ export function dealerRoutes(app: ApiApp): void {
     }));
     return c.json({ average_rating: overall, review_count: reviews.length, locations });
   });
-  onlyMethods(app, '/ratings', ['GET']);
 
   // Test-drive appointment slots from the location's opening hours (sales hours).
   app.get('/test-drive/slots', (c) => {
@@ -68,5 +65,4 @@ export function dealerRoutes(app: ApiApp): void {
     const slots = testDriveSlots({ hours: location.contact_detail.opening_hours, special, now: c.get('now'), days: query.days, timeZone });
     return c.json({ location_id: location.id, time_zone: timeZone, slots });
   });
-  onlyMethods(app, '/test-drive/slots', ['GET']);
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { leadSettings } from '../leads/settings';
+import { FILL_TIME_ERRORS, judgeFillTime } from '../../src/domain/leads/fill-time';
 import { leadBodySchema, LEAD_FORMS } from '../../src/domain/leads/validation';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
 import { channelsFor, rulesFor } from '../leads/rules';
 import type { ApiApp } from '../types';
-import { onlyMethods } from './allow';
 
 /** Just enough of the body to pick the rules the full schema is built with. */
 const Head = z.object({ form: z.enum(LEAD_FORMS), car_id: z.unknown().optional() }).loose();
@@ -24,8 +24,8 @@ export function leadRoutes(app: ApiApp): void {
     const lead = validate(leadBodySchema(rulesFor(site, form, hasCar)), body);
 
     if (lead.website) throw new BadRequest(422, 'This form could not be sent. Please leave the field marked "leave blank" empty.');
-    const elapsed = (lead.submitted_at ?? c.get('now')) - lead.started_at;
-    if (elapsed < leadSettings(site).min_fill_ms) throw new BadRequest(422, 'This form was sent too quickly. Please check your details and send it again.');
+    const timing = judgeFillTime(lead.started_at, lead.submitted_at, c.get('now'), leadSettings(site).min_fill_ms);
+    if (timing !== 'ok') throw new BadRequest(422, FILL_TIME_ERRORS[timing]);
 
     const result = await c.get('store').submitLead({
       tenant: site.tenant.slug,
@@ -43,5 +43,4 @@ export function leadRoutes(app: ApiApp): void {
     if (!result.ok) return errorResponse(c, 422, result.error);
     return c.json({ lead_id: result.leadId }, result.created ? 201 : 200);
   });
-  onlyMethods(app, '/leads', ['POST']);
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_RESERVE_DEPOSIT, depositCents } from '../../src/domain/accounts';
+import { FILL_TIME_ERRORS, judgeFillTime } from '../../src/domain/leads/fill-time';
 import { leadBodySchema } from '../../src/domain/leads/validation';
 import { isReservable } from '../../src/domain/reservable';
 import type { SiteData } from '../../src/site/types';
@@ -8,7 +9,6 @@ import { BadRequest, errorResponse, readJson, validate } from '../http';
 import { leadSettings } from '../leads/settings';
 import { channelsFor, rulesFor } from '../leads/rules';
 import type { ApiApp } from '../types';
-import { onlyMethods } from './allow';
 
 /** What the shopper who came second reads (the checkout page shows it as the car having just gone). */
 export const JUST_RESERVED =
@@ -33,8 +33,8 @@ export function reserveRoutes(app: ApiApp): void {
     const body = validate(leadBodySchema(rulesFor(site, 'reserve', true)), await readJson(c));
     if (body.form !== 'reserve') throw new BadRequest(422, "form must be 'reserve'.", { form: "form must be 'reserve'." });
     if (body.website) throw new BadRequest(422, 'This form could not be sent. Please leave the field marked "leave blank" empty.');
-    if ((body.submitted_at ?? c.get('now')) - body.started_at < leadSettings(site).min_fill_ms)
-      throw new BadRequest(422, 'This form was sent too quickly. Please check your details and send it again.');
+    const timing = judgeFillTime(body.started_at, body.submitted_at, c.get('now'), leadSettings(site).min_fill_ms);
+    if (timing !== 'ok') throw new BadRequest(422, FILL_TIME_ERRORS[timing]);
     const car = site.cars.find((candidate) => body.car_id !== undefined && body.car_id !== null && String(candidate.id) === String(body.car_id));
     if (!car) throw new BadRequest(422, 'Choose a car to reserve.', { car_id: 'This car is not listed on this site.' });
     if (!isReservable(car)) return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
@@ -79,7 +79,6 @@ export function reserveRoutes(app: ApiApp): void {
       result.created ? 201 : 200,
     );
   });
-  onlyMethods(app, '/reserve', ['POST']);
 
   /**
    * POST /api/payments/webhook: the payment provider says what became of a deposit. Only calls
@@ -103,5 +102,4 @@ export function reserveRoutes(app: ApiApp): void {
     if (outcome === 'not_found') return errorResponse(c, 404, 'No such payment on this site.');
     return c.json({ received: true, applied: outcome === 'applied' }, 200);
   });
-  onlyMethods(app, '/payments/webhook', ['POST']);
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ADJUSTMENTS, estimateTradeIn, lookupRego, normaliseRego } from '../../src/domain/leads/trade-in';
 import { readJson, validate } from '../http';
 import type { ApiApp } from '../types';
-import { onlyMethods } from './allow';
 
 const STATES = ['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'SA', 'NT', 'WA'] as const;
 
@@ -32,7 +31,6 @@ export function tradeInRoutes(app: ApiApp): void {
     const year = new Date(c.get('now')).getUTCFullYear();
     return c.json({ vehicle: lookupRego(body.rego, body.regoState, year) });
   });
-  onlyMethods(app, '/trade-in/rego-lookup', ['POST']);
 
   app.post('/trade-in/valuation', async (c) => {
     const body = validate(Valuation, await readJson(c));
@@ -40,5 +38,4 @@ export function tradeInRoutes(app: ApiApp): void {
     if (!estimate.ok) return c.json({ error: estimate.error }, 422);
     return c.json({ offer_price: estimate.offer_price });
   });
-  onlyMethods(app, '/trade-in/valuation', ['POST']);
 }

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { toFormCar } from '../../src/islands/forms/types';
-import { readJson, validate } from '../http';
+import { isAllowedOrigin } from '../guard';
+import { errorResponse, readJson, validate } from '../http';
 import type { ApiApp } from '../types';
-import { onlyMethods } from './allow';
 
 const Id = z.union([z.string().trim().min(1).max(80), z.number().int()]);
 
@@ -42,6 +43,31 @@ const ViewQuery = z.object({
   website_id: z.string().max(80).optional(),
 });
 
+/** One address's calls to the view counter a minute: a person opens far fewer car pages. */
+export const VIEW_CALLS_PER_MINUTE = 60;
+
+/**
+ * Whether a view.json request is the car page's own fetch (or one from a dealer's allowed origin),
+ * not an <img>, iframe or no-cors fetch on someone else's page: browsers say which in Sec-Fetch-*
+ * and Origin. Clients that send none of these are counted (once a day, see `viewer`).
+ */
+export function countsAsView(header: (name: string) => string | undefined, isAllowed: (origin: string) => boolean): boolean {
+  const dest = header('sec-fetch-dest');
+  if (dest && dest !== 'empty') return false;
+  const from = header('sec-fetch-site');
+  if (from !== 'cross-site' && from !== 'same-site') return true;
+  const origin = header('origin');
+  return Boolean(origin && isAllowed(origin));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The visitor and UTC day a view is counted once for; the address is stored only as a hash of the two. */
+function viewer(clientIp: string, now: number): { visitor: string; day: number } {
+  const day = Math.floor(now / DAY_MS);
+  return { visitor: createHash('sha256').update(`${day}:${clientIp}`).digest('base64url').slice(0, 22), day };
+}
+
 /** View counter, phone-reveal record and valuation save. */
 export function visitorRoutes(app: ApiApp): void {
   // SPEC 7: GET {api}/cars/{slug}/view.json -> { views, car_fields }; counts one view.
@@ -50,7 +76,19 @@ export function visitorRoutes(app: ApiApp): void {
     const site = c.get('site');
     const car = site.cars.find((candidate) => candidate.slug === c.req.param('slug'));
     if (!car) return c.json({ error: 'This car is not listed on this site.' }, 404);
-    const views = await c.get('store').countView(site.tenant.slug, car.slug);
+    const wait = c.get('rateLimiter')?.hit(`view:${site.tenant.slug}:${c.get('clientIp')}`, VIEW_CALLS_PER_MINUTE, c.get('now'));
+    if (wait) {
+      c.header('Retry-After', String(wait));
+      return errorResponse(c, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
+    }
+    const store = c.get('store');
+    const counted = countsAsView(
+      (name) => c.req.header(name),
+      (origin) => isAllowedOrigin(c, origin),
+    );
+    const views = counted
+      ? await store.countView(site.tenant.slug, car.slug, viewer(c.get('clientIp'), c.get('now')))
+      : await store.views(site.tenant.slug, car.slug);
     const car_fields = {
       id: car.id,
       status: car.status,
@@ -62,7 +100,6 @@ export function visitorRoutes(app: ApiApp): void {
     };
     return c.json({ views: (car.views ?? 0) + views, car_fields });
   });
-  onlyMethods(app, '/cars/:slug/view.json', ['GET']);
 
   // The few fields a lead form needs about a car, for pages that get ?car_id= (/book-test-drive/, /cars/trade-in).
   app.get('/cars/by-id/:id', (c) => {
@@ -70,19 +107,16 @@ export function visitorRoutes(app: ApiApp): void {
     if (!car) return c.json({ error: 'This car is not listed on this site.' }, 404);
     return c.json({ car: toFormCar({ ...car, location_id: car.location_id ?? car.location?.id ?? null }) });
   });
-  onlyMethods(app, '/cars/by-id/:id', ['GET']);
 
   app.post('/phone-reveal', async (c) => {
     const reveal = validate(PhoneRevealSchema, await readJson(c));
     await c.get('store').recordEvent(c.get('site').tenant.slug, 'phone_reveal', reveal, c.get('now'));
     return c.json({ ok: true }, 201);
   });
-  onlyMethods(app, '/phone-reveal', ['POST']);
 
   app.post('/miscellaneous', async (c) => {
     const valuation = validate(MiscellaneousSchema, await readJson(c));
     const id = await c.get('store').recordEvent(c.get('site').tenant.slug, 'valuation', valuation, c.get('now'));
     return c.json({ ok: true, id }, 201);
   });
-  onlyMethods(app, '/miscellaneous', ['POST']);
 }

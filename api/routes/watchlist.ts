@@ -5,7 +5,6 @@ import { isAvailable } from '../../src/domain/stock';
 import { currentUser, accountsOf } from '../accounts/session';
 import { readJson } from '../http';
 import type { ApiApp, ApiEnv } from '../types';
-import { onlyMethods } from './allow';
 
 /** SPEC 7 body: phone_number and car_id. */
 const Body = z
@@ -38,9 +37,7 @@ export function watchlistRoutes(app: ApiApp): void {
     return c.json({ success: true });
   };
   app.post('/watchlist/save-car', change(true));
-  onlyMethods(app, '/watchlist/save-car', ['POST']);
   app.post('/watchlist/remove-car', change(false));
-  onlyMethods(app, '/watchlist/remove-car', ['POST']);
 
   /** The signed-in user's own watchlist, with what the page needs to show each car. */
   app.get('/watchlist', async (c) => {
@@ -64,5 +61,4 @@ export function watchlistRoutes(app: ApiApp): void {
     });
     return c.json({ success: true, cars });
   });
-  onlyMethods(app, '/watchlist', ['GET']);
 }

@@ -79,6 +79,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
       )`,
     ],
   },
+  {
+    version: 3,
+    name: 'car view visitors: one counted view per visitor, car and day',
+    sql: [
+      `CREATE TABLE car_view_visitors (
+        tenant TEXT NOT NULL,
+        car_slug TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        visitor TEXT NOT NULL,
+        PRIMARY KEY (tenant, car_slug, day, visitor)
+      )`,
+      `CREATE INDEX car_view_visitors_day ON car_view_visitors (day)`,
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not had yet. Safe to run from several processes at once. */

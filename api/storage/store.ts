@@ -90,6 +90,9 @@ function toDelivery(row: Row): Delivery {
  * visitor events (phone reveals, valuations). One class over either database driver.
  */
 export class Store {
+  /** The latest day countView has seen: older visitor rows were deleted when it began. */
+  private viewDay = Number.NEGATIVE_INFINITY;
+
   constructor(readonly driver: SqlDriver) {}
 
   migrate(): Promise<number> {
@@ -294,13 +297,37 @@ export class Store {
     return rows.map(toDelivery);
   }
 
-  /** Counts one view of a car and returns the new total. */
-  async countView(tenant: string, carSlug: string): Promise<number> {
-    const rows = await this.driver.all(
-      `INSERT INTO car_views (tenant, car_slug, views) VALUES (?, ?, 1) ON CONFLICT (tenant, car_slug) DO UPDATE SET views = car_views.views + 1 RETURNING views`,
-      [tenant, carSlug],
-    );
-    return num(rows[0]?.views);
+  /**
+   * Counts a view of a car unless this visitor (an opaque key, see the view route) already viewed
+   * it on `day`, and returns the car's total. Days before `day` are forgotten as a new day starts.
+   */
+  async countView(tenant: string, carSlug: string, visit: { visitor: string; day: number }): Promise<number> {
+    if (visit.day > this.viewDay) {
+      this.viewDay = visit.day;
+      await this.driver.run(`DELETE FROM car_view_visitors WHERE day < ?`, [visit.day]);
+    }
+    return this.driver.transaction(async (tx) => {
+      const first = await tx.run(
+        `INSERT INTO car_view_visitors (tenant, car_slug, day, visitor) VALUES (?, ?, ?, ?) ON CONFLICT (tenant, car_slug, day, visitor) DO NOTHING`,
+        [tenant, carSlug, visit.day, visit.visitor],
+      );
+      if (!first) return this.viewsIn(tx, tenant, carSlug);
+      const rows = await tx.all(
+        `INSERT INTO car_views (tenant, car_slug, views) VALUES (?, ?, 1) ON CONFLICT (tenant, car_slug) DO UPDATE SET views = car_views.views + 1 RETURNING views`,
+        [tenant, carSlug],
+      );
+      return num(rows[0]?.views);
+    });
+  }
+
+  /** The counted views of a car (0 before the first). */
+  views(tenant: string, carSlug: string): Promise<number> {
+    return this.viewsIn(this.driver, tenant, carSlug);
+  }
+
+  private async viewsIn(runner: SqlRunner, tenant: string, carSlug: string): Promise<number> {
+    const rows = await runner.all(`SELECT views FROM car_views WHERE tenant = ? AND car_slug = ?`, [tenant, carSlug]);
+    return rows[0] ? num(rows[0].views) : 0;
   }
 
   async recordEvent(tenant: string, kind: string, data: Record<string, unknown>, now: number): Promise<string> {

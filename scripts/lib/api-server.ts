@@ -14,6 +14,9 @@
  *   OUTBOX_BATCH        deliveries claimed per pass (default 20)
  *   OUTBOX_LEASE_MS     how long a claimed delivery is this process's (default 60000): after a
  *                       crash its claimed deliveries wait this long before another process retries
+ *   TRUST_PROXY      how many proxies in front append to X-Forwarded-For (default 0: the header is
+ *                    ignored and each visitor is the socket's address). Set 1 behind one reverse
+ *                    proxy or load balancer; without one, a client could name itself anything
  *
  * Prints `listening <port>` once it accepts requests. The site data is the tenant file with one
  * demo car (id `bench-car`) and no locations, so it needs no build.

@@ -71,6 +71,8 @@ for (const kind of storeKinds()) {
           store,
           now: () => now,
           accounts: { codeSender: sender, payments: new RecordingPaymentProvider(webhooks ? { webhookSecret: WEBHOOK_SECRET } : {}) },
+          // As behind one proxy (TRUST_PROXY=1): each request's x-forwarded-for names its visitor.
+          trustProxy: 1,
         },
         (request) => request.headers.get('x-tenant') ?? undefined,
       );

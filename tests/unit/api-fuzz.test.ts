@@ -23,6 +23,8 @@ import { apiTestSite } from '../support/api-site';
  * person can read, with a message per field when the body was JSON; no row added to any table.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
+/** Chunked bodies are fewer: some are tens of MB (only the first 32 KB of each is ever read). */
+const CHUNKED_RUNS = Math.max(50, Math.round(RUNS / 10));
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const ORIGIN = 'https://www.baysidetoyota.example.com.au';
 const HOST = 'http://localhost';
@@ -237,6 +239,25 @@ const notJson = fc.oneof(
   fc.integer({ min: 1, max: 3 }).map((n) => JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES * n) })),
 );
 
+/** `prefix` then spaces, `size` bytes in all, streamed in `chunk`-byte pieces as the reader pulls them. */
+function chunkedBody(prefix: string, size: number, chunk: number) {
+  const head = new TextEncoder().encode(prefix);
+  const filler = new Uint8Array(chunk).fill(0x20);
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= size) return controller.close();
+      const piece = Math.min(chunk, size - pulled);
+      const bytes = new Uint8Array(piece);
+      bytes.set(pulled < head.length ? head.subarray(pulled, pulled + piece) : filler.subarray(0, piece));
+      if (pulled < head.length && piece > head.length - pulled) bytes.set(filler.subarray(0, piece - (head.length - pulled)), head.length - pulled);
+      pulled += piece;
+      controller.enqueue(bytes);
+    },
+  });
+  return { stream, pulled: () => pulled };
+}
+
 /** Extra headers a browser, proxy or attacker might send; none of them may crash a route. */
 const headerName = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'), minLength: 1, maxLength: 20 }).map((name) => `x-${name}`);
 const headerValue = fc
@@ -394,6 +415,59 @@ describe('fuzzing the state-changing API endpoints', () => {
       expect(refusedWithFields).toBeGreaterThan(RUNS / 3);
     }, 120_000);
   }
+
+  it(`every endpoint: ${CHUNKED_RUNS} chunked bodies up to 64 MB (no Content-Length), never a 5xx, 413 past the limit without reading on`, async () => {
+    const before = await rowCounts();
+    const sizes = fc.oneof(
+      fc.integer({ min: 0, max: MAX_BODY_BYTES }),
+      fc.integer({ min: MAX_BODY_BYTES - 64, max: MAX_BODY_BYTES + 64 }),
+      fc.integer({ min: MAX_BODY_BYTES + 1, max: 64 * 1024 * 1024 }),
+    );
+    const request = fc.record({
+      endpoint: fc.constantFrom(...ENDPOINTS),
+      size: sizes,
+      chunk: fc.integer({ min: 1, max: 64 * 1024 }),
+      noise: noiseHeaders,
+    });
+    let tooLarge = 0;
+    await fc.assert(
+      fc.asyncProperty(request, async ({ endpoint, size, chunk, noise }) => {
+        // An unfinished JSON string: under the limit it is a 400 (nothing stored), over it a 413.
+        const body = chunkedBody(`{"padding":"`, size, chunk);
+        const headers = { ...headersOf(noise), 'content-type': 'application/json' };
+        const init = { method: 'POST', headers, body: body.stream, duplex: 'half' } as RequestInit;
+        const response = await api.fetch(new Request(`${HOST}${endpoint.path}`, init));
+        const result = { status: response.status, text: await response.text() };
+        const json = JSON.parse(result.text) as { error?: string };
+        if (result.status >= 500 || !json.error) throw new Error(`HTTP ${result.status}: ${result.text.slice(0, 300)}`);
+        if (size > MAX_BODY_BYTES) {
+          tooLarge++;
+          expect(result.status).toBe(413);
+          // Read no further than the chunk that crossed the limit (and the one the stream queued behind it).
+          expect(body.pulled()).toBeLessThanOrEqual(MAX_BODY_BYTES + 2 * chunk);
+        } else expect(result.status).toBe(400);
+      }),
+      { numRuns: CHUNKED_RUNS },
+    );
+    expect(await rowCounts()).toEqual(before);
+    expect(tooLarge).toBeGreaterThan(CHUNKED_RUNS / 4);
+  }, 120_000);
+
+  it('huge bodies with and without a Content-Length: 413 for each endpoint', async () => {
+    for (const endpoint of ENDPOINTS) {
+      const declared = await api.fetch(
+        new Request(`${HOST}${endpoint.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(512 * 1024 * 1024) },
+          body: '{}',
+        }),
+      );
+      expect(declared.status, endpoint.path).toBe(413);
+      const text = JSON.stringify({ ...endpoint.valid, padding: 'x'.repeat(8 * 1024 * 1024) });
+      const whole = await api.fetch(new Request(`${HOST}${endpoint.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }));
+      expect(whole.status, endpoint.path).toBe(413);
+    }
+  });
 
   it(`GET /api/cars/{slug}/view.json: ${RUNS} bad queries with random headers, never a 5xx, no view counted`, async () => {
     const before = await rowCounts();

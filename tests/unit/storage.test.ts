@@ -132,12 +132,25 @@ for (const kind of storeKinds()) {
     });
 
     it('counts views per car and records visitor events', async () => {
-      expect(await store.countView('bayside-toyota', 'a-car')).toBe(1);
-      expect(await store.countView('bayside-toyota', 'a-car')).toBe(2);
-      expect(await store.countView('aurora-motors', 'a-car')).toBe(1);
+      const day = 20_415;
+      expect(await store.countView('bayside-toyota', 'a-car', { visitor: 'v1', day })).toBe(1);
+      expect(await store.countView('bayside-toyota', 'a-car', { visitor: 'v2', day })).toBe(2);
+      expect(await store.countView('aurora-motors', 'a-car', { visitor: 'v1', day })).toBe(1);
       await store.recordEvent('bayside-toyota', 'phone_reveal', { car_id: '7' }, NOW);
       expect((await store.events('bayside-toyota', 'phone_reveal')).map((event) => event.data)).toEqual([{ car_id: '7' }]);
       expect(await store.events('aurora-motors', 'phone_reveal')).toEqual([]);
+    });
+
+    it('counts a visitor once per car per day, and forgets the visitors of earlier days', async () => {
+      const day = 20_415;
+      const counts = [];
+      for (let i = 0; i < 3; i++) counts.push(await store.countView('bayside-toyota', 'a-car', { visitor: 'v1', day }));
+      counts.push(await store.countView('bayside-toyota', 'b-car', { visitor: 'v1', day }));
+      counts.push(await store.countView('bayside-toyota', 'a-car', { visitor: 'v1', day: day + 1 }));
+      expect(counts).toEqual([1, 1, 1, 1, 2]);
+      expect(await store.views('bayside-toyota', 'a-car')).toBe(2);
+      expect(await store.views('bayside-toyota', 'no-car')).toBe(0);
+      expect((await store.driver.all(`SELECT day FROM car_view_visitors ORDER BY day`)).map((row) => Number(row.day))).toEqual([day + 1]);
     });
   });
 }
