@@ -53,9 +53,13 @@ export function authRoutes(app: ApiApp): void {
     const tenant = c.get('site').tenant.slug;
     const now = c.get('now');
     const ip = c.get('clientIp');
-    const wait = Math.max(
-      limiter.hit(`code-ip:${tenant}:${ip}`, ACCOUNT_POLICY.codesPerIp, now),
-      limiter.hit(`code-ip-phone:${tenant}:${ip}:${phone}`, ACCOUNT_POLICY.codesPerRequesterPerPhone, now),
+    // Both limits at once: a request one of them refuses spends nothing from the other.
+    const wait = limiter.take(
+      [
+        { key: `code-ip:${tenant}:${ip}`, limit: ACCOUNT_POLICY.codesPerIp },
+        { key: `code-ip-phone:${tenant}:${ip}:${phone}`, limit: ACCOUNT_POLICY.codesPerRequesterPerPhone },
+      ],
+      now,
     );
     if (wait) return tooMany(c, wait, 'codes requested');
     const issued = await accountsOf(c).issueCode(tenant, phone, now, { limit: codesPerSitePerHour(), windowMs: ACCOUNT_POLICY.siteBudgetWindowMs });

@@ -288,6 +288,17 @@ for (const kind of storeKinds()) {
         expect((await post('/api/auth/request-code', { phone_number: '0400000099' }, { ip: '198.51.100.7' })).status).toBe(202);
       });
 
+      it("refused requests for one number do not use up the requester's allowance for other numbers", async () => {
+        for (let i = 0; i < 3; i++) expect((await post('/api/auth/request-code', { phone_number: ME })).status).toBe(202);
+        for (let i = 0; i < 7; i++) expect((await post('/api/auth/request-code', { phone_number: ME })).status).toBe(429);
+        // Only 3 codes were sent from this address, so 7 more numbers still get theirs.
+        for (let i = 0; i < 7; i++) {
+          now += 7_000;
+          expect((await post('/api/auth/request-code', { phone_number: `04100000${String(i).padStart(2, '0')}` })).status).toBe(202);
+        }
+        expect(sender.sent).toHaveLength(10);
+      });
+
       it('checks at most 20 codes per IP in 15 minutes, across phone numbers', async () => {
         for (let i = 0; i < 20; i++) {
           now += 4_000;
