@@ -6,13 +6,9 @@ import { describeReport, readFeeds, type PrepareReport } from '../../src/site/pr
 import { maxRenderThreads, renderThreadCount, type SiteDataReady } from '../../src/site/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
-<<<<<<< HEAD
 import { MAX_LINE_LENGTH, writeHeadersFile } from './headers';
-=======
 import { carsFeedShrinkProblem } from '../../src/feeds/shrink';
-import { writeHeadersFile } from './headers';
 import { liveCarCount, writeLastBuild } from './last-build';
->>>>>>> sec-ops
 import { listHtmlFiles } from './html-files';
 import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
