@@ -6,6 +6,21 @@ type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const SKIPPED_TYPES = new Set(['hidden', 'file', 'submit', 'reset', 'button', 'image']);
 
 /**
+ * What the field showed as rendered: its default value as the browser cleans it for the field's
+ * type (a range input moves 55990 to its nearest step, 56000, before anyone touches it).
+ */
+function renderedValue(field: HTMLInputElement | HTMLTextAreaElement): string {
+  if (field instanceof HTMLTextAreaElement) return field.defaultValue;
+  const probe = field.ownerDocument.createElement('input');
+  for (const name of ['type', 'min', 'max', 'step']) {
+    const value = field.getAttribute(name);
+    if (value !== null) probe.setAttribute(name, value);
+  }
+  probe.defaultValue = field.defaultValue;
+  return probe.value;
+}
+
+/**
  * Hands whatever a shopper typed or picked in an island's server-rendered fields before the
  * island hydrated to the island's own change handlers, as if they had done it just now.
  *
@@ -36,7 +51,7 @@ export function replayEarlyInput(root: Element): void {
       field.click(); // back to the shopper's choice, with the click React reads checkbox changes from
       continue;
     }
-    if (SKIPPED_TYPES.has(field.type) || field.value === field.defaultValue) continue;
+    if (SKIPPED_TYPES.has(field.type) || field.value === renderedValue(field)) continue;
     const typed = field.value;
     const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
     if (!setValue) continue;

@@ -11,7 +11,7 @@ import { dealershipOptions } from '../../src/domain/leads/dealerships';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
 import { expect, test } from './support/fixtures';
-import { newPhone, signInOnPage } from './support/sign-in';
+import { newPhone, sentCode, signInOnPage } from './support/sign-in';
 
 /**
  * A shopper who types or picks before an island has woken (its code still on the way) keeps what
@@ -229,5 +229,32 @@ test.describe('typed before the island wakes', () => {
     })();
     expect(lead.fields).toMatchObject({ name: shopper.first, email: shopper.email, postcode: '4000' });
     if (wanted) expect(lead.fields).toMatchObject({ dealership_slug: wanted.dealership_slug });
+  });
+
+  test('Sign in: a mobile number typed at once is the number the code goes to', async ({ page, site }) => {
+    const release = await holdIsland(page, 'SignInForm');
+    await page.goto('/sign-in?type=watchlist&redirect=%2F&back=%2F');
+    const island = page.locator('astro-island', { has: page.getByLabel('Mobile Number') });
+    const phone = newPhone();
+    await page.getByLabel('Mobile Number').fill(phone);
+    await expectAsleep(island);
+    release();
+    await expectAwake(island);
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await expect(page.getByText(`We sent a 6-digit code to ${phone}`)).toBeVisible();
+    expect(await sentCode(site, phone)).toMatch(/^\d{6}$/);
+  });
+
+  test('Dealer locator: a postcode typed at once is the one searched', async ({ page }) => {
+    const release = await holdIsland(page, 'DealerLocator');
+    await page.goto('/dealer-locator');
+    const input = page.getByLabel('Postcode or suburb');
+    const island = page.locator('astro-island', { has: input });
+    await input.fill('0000');
+    await expectAsleep(island);
+    release();
+    await expectAwake(island);
+    await input.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Invalid postcode');
   });
 });
