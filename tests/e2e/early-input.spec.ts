@@ -3,7 +3,7 @@ import { openStore, type Store, type StoredLead } from '../../api/storage/store'
 import type { Car } from '../../src/feeds/schemas';
 import { leadPageGate, type GatedLeadPage } from '../../src/domain/accounts';
 import { deliveryQuote } from '../../src/domain/delivery';
-import { calculatorStart, showsCalculator } from '../../src/domain/finance/estimate';
+import { calculatorReturnsEmpty, calculatorStart, showsCalculator } from '../../src/domain/finance/estimate';
 import { periodicPayment } from '../../src/domain/finance/repayment';
 import { formatPrice } from '../../src/domain/format';
 import { carConsumption, formatFuelCost, showsFuelCalculator, weeklyFuelCost } from '../../src/domain/fuel';
@@ -48,7 +48,7 @@ async function expectAwake(island: Locator): Promise<void> {
 
 function financeCar(site: SiteData): Car | undefined {
   return site.cars.find((car) => {
-    if (!isAvailable(car) || !showsCalculator(car, site.tenant.finance)) return false;
+    if (!isAvailable(car) || !showsCalculator(car, site.tenant.finance) || calculatorReturnsEmpty(car, site.tenant.finance)) return false;
     const { initial } = calculatorStart(car, site.tenant.finance);
     return initial.amount !== 45000;
   });
