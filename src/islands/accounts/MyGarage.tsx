@@ -1,16 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { WATCHLIST_PATH, signInUrl } from '../../domain/accounts';
-import { $favourites } from '../../stores/favourites';
+import { $favourites, type Favourite } from '../../stores/favourites';
 import { $session, loadSession, signOut } from '../../stores/session';
-import { $viewedCars } from '../../stores/viewed';
+import { $viewedCars, type ViewedCar } from '../../stores/viewed';
 import './accounts.css';
+
+// The server has no local storage: hydrate with the empty lists it rendered, then show what this
+// browser keeps (anything else is a hydration mismatch, and React re-renders the whole island).
+const NO_FAVOURITES: Favourite[] = [];
+const NO_VIEWED_CARS: ViewedCar[] = [];
 
 /** /my-garage: who is signed in, their watchlist, and the favourites and viewed cars kept in this browser. */
 export default function MyGarage() {
   const session = useStore($session);
-  const favourites = useStore($favourites);
-  const viewed = useStore($viewedCars);
+  const favourites = useStore($favourites, { ssr: () => NO_FAVOURITES });
+  const viewed = useStore($viewedCars, { ssr: () => NO_VIEWED_CARS });
 
   useEffect(() => {
     void loadSession();

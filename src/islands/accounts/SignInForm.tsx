@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { safeReturnPath } from '../../domain/accounts';
 import { loadSession, requestCode, signOut, verifyCode } from '../../stores/session';
+import { useEarlyInput } from '../early-input';
 import './accounts.css';
 
 /** Why the shopper is asked to sign in, by the SPEC 2 `type` of /sign-in. */
@@ -34,6 +35,8 @@ export default function SignInForm() {
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [where, setWhere] = useState({ type: '', redirect: '/', back: '/' });
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
 
   useEffect(() => {
     setWhere(params());
@@ -67,7 +70,7 @@ export default function SignInForm() {
   const reason = REASONS[where.type] ?? 'Sign in with your mobile number.';
 
   return (
-    <div className="sign-in">
+    <div className="sign-in" ref={root}>
       <p>{reason}</p>
       {step === 'signed-in' && (
         <div className="btn-row">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { LeadForm } from '../../domain/leads/validation';
+import { useEarlyInput } from '../early-input';
 import { DealershipSearch } from './DealershipSearch';
 import { ErrorSummary, SubmitFailure } from './ErrorSummary';
 import { Field } from './Field';
@@ -28,6 +29,8 @@ export interface LeadFormProps {
   extra?: Record<string, unknown>;
   /** Query parameters copied into the lead's fields. */
   queryFields?: string[];
+  /** The dealership chosen from the start (a location's own page); the shopper can still change it. */
+  dealership?: DealershipOption | null;
   children?: ReactNode;
 }
 
@@ -49,13 +52,14 @@ function slotLabel(slot: Slot): string {
 export default function LeadFormView(props: LeadFormProps) {
   const { form, idPrefix, settings, withMessage = true, messageLabel = 'Comments' } = props;
   const [car, setCar] = useState<FormCar | null>(props.car ?? null);
-  const [dealership, setDealership] = useState<DealershipOption | null>(null);
+  const [dealership, setDealership] = useState<DealershipOption | null>(props.dealership ?? null);
   const [terms, setTerms] = useState(false);
   const [slots, setSlots] = useState<Slot[] | null>(null);
   const [appointment, setAppointment] = useState('');
   const [query, setQuery] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const lead = useLeadForm({ form, car, settings, formRef });
+  useEarlyInput(formRef);
   const id = (field: string) => `${idPrefix}-${field}`;
 
   useEffect(() => {

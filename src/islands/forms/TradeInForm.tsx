@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
-import { formatPrice } from '../../domain/format';
+import { formatPhone, formatPrice, telHref } from '../../domain/format';
 import { LEAD_MESSAGES, OFFER_ACCEPTED } from '../../domain/leads/messages';
 import { ADJUSTMENTS } from '../../domain/leads/trade-in';
 import { fieldErrors, leadFieldsSchema, rulesForForm } from '../../domain/leads/validation';
 import { $enquiredCar, $user, rememberUser } from '../../stores/user';
+import { useEarlyInput } from '../early-input';
 import { DealershipSearch } from './DealershipSearch';
 import { ErrorSummary } from './ErrorSummary';
 import { Field } from './Field';
@@ -26,7 +27,19 @@ interface Vehicle {
  * and valuation adjustments, 3. offer accepted (subcategory '3. Offer Accepted', event 18).
  * Each step is POSTed with the lead_id the first returned; the last step sends it to the dealer.
  */
-export default function TradeInForm({ settings, carFromQuery = false }: { settings: FormSettings; carFromQuery?: boolean }) {
+export interface TradeInFormProps {
+  settings: FormSettings;
+  carFromQuery?: boolean;
+  /** The dealer's number, offered when a car cannot be valued online. */
+  phone?: string | undefined;
+  /** Where to enquire instead (the contact form). */
+  enquireHref: string;
+}
+
+/** Said when the valuation gave no reason (a network fault): the lead is recorded all the same. */
+const NO_REASON = 'We could not work out an online estimate for this car.';
+
+export default function TradeInForm({ settings, carFromQuery = false, phone, enquireHref }: TradeInFormProps) {
   const [step, setStep] = useState(0);
   const [leadId, setLeadId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -43,6 +56,8 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
   const contactRef = useRef<HTMLFormElement>(null);
   const startedAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
 
   useEffect(() => {
     const stored = $user.get();
@@ -137,7 +152,7 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
       const offerPrice = !('error' in valuation) && valuation.status === 200 ? Number(valuation.data.offer_price) : null;
       const refusal = !('error' in valuation) && valuation.status === 422 ? String(valuation.data.error) : null;
       setOffer(offerPrice);
-      setNoEstimate(refusal);
+      setNoEstimate(offerPrice === null ? (refusal ?? NO_REASON) : null);
       const fields = {
         Rego: tradeIn.rego,
         regoState: tradeIn.regoState,
@@ -166,8 +181,8 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
       }).then((saved) => {
         if ('error' in saved || saved.status >= 300) console.error('Failed to save valuation data');
       });
-      if (offerPrice === null) finish();
-      else setStep(2);
+      // No estimate: the dealer has the lead; the shopper learns why and what to do instead.
+      setStep(2);
     } finally {
       setBusy(false);
     }
@@ -190,7 +205,7 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
   }
 
   return (
-    <div className="lead-form trade-in-form">
+    <div className="lead-form trade-in-form" ref={root}>
       <ol className="lead-steps" aria-label="Trade-in steps">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={index === step ? 'step' : undefined}>
@@ -306,8 +321,31 @@ export default function TradeInForm({ settings, carFromQuery = false }: { settin
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Valuing...' : 'Get My Estimate'}
           </button>
-          {noEstimate && <p role="status">{noEstimate}</p>}
         </form>
+      )}
+      {step === 2 && noEstimate !== null && (
+        <section className="lead-form trade-in-no-estimate" aria-labelledby="trade-in-none-heading">
+          <h2 id="trade-in-none-heading" className="lead-form__heading" tabIndex={-1} ref={headingRef}>
+            No online estimate for this car
+          </h2>
+          {vehicle && (
+            <p>
+              {vehicle.year} {vehicle.make} {vehicle.model}
+            </p>
+          )}
+          <p className="trade-in-no-estimate__reason">{noEstimate}</p>
+          <p>We have your details and will contact you to arrange an inspection. Or talk to us now:</p>
+          <div className="btn-row">
+            <a className="btn btn-primary" href={enquireHref}>
+              Enquire Now
+            </a>
+            {phone && (
+              <a className="btn btn-outline" href={telHref(phone)}>
+                Call {formatPhone(phone)}
+              </a>
+            )}
+          </div>
+        </section>
       )}
       {step === 2 && offer !== null && (
         <section className="lead-form" aria-labelledby="trade-in-offer-heading">

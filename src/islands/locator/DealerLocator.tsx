@@ -12,6 +12,7 @@ import {
 } from '../../domain/nearest';
 import { INVALID_POSTCODE, searchPlaces, type Place, type PlaceData } from '../../domain/places';
 import type { MapMarker } from '../../site/map-markers';
+import { useEarlyInput } from '../early-input';
 import { fetchDealershipOptions } from './manufacturer-locations';
 
 interface Props {
@@ -57,6 +58,8 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
   // once, when the field is first used; a failure leaves no options (SPEC 8).
   const [dealerOptions, setDealerOptions] = useState<MapMarker[]>([]);
   const optionsRequested = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
   function loadDealerOptions() {
     if (optionsRequested.current) return;
     optionsRequested.current = true;
@@ -172,7 +175,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
   const showDealerList = dealerOpen && dealerQuery.trim() !== '' && dealerMatches.length > 0;
 
   return (
-    <div className="dealer-locator">
+    <div className="dealer-locator" ref={root}>
       <div className="dealer-locator__fields">
         <div className="dealer-locator__field dealer-locator__combo">
           <label htmlFor={`${ids}-dealer`}>Search dealerships by name</label>

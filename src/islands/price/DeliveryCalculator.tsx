@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { NO_ESTIMATE, POSTCODE_MAX_LENGTH, POSTCODE_PLACEHOLDER, postcodeError, type DeliveryQuote } from '../../domain/delivery';
 import { formatPrice } from '../../domain/format';
+import { useEarlyInput } from '../early-input';
 
 type Result = { kind: 'idle' } | { kind: 'loading' } | { kind: 'quote'; quote: DeliveryQuote; postcode: string } | { kind: 'none' };
 
@@ -10,6 +11,8 @@ export default function DeliveryCalculator() {
   const [postcode, setPostcode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [result, setResult] = useState<Result>({ kind: 'idle' });
+  const root = useRef<HTMLFormElement>(null);
+  useEarlyInput(root);
 
   async function submit() {
     const message = postcodeError(postcode);
@@ -31,6 +34,7 @@ export default function DeliveryCalculator() {
   return (
     <form
       className="delivery-calculator"
+      ref={root}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -8,6 +8,7 @@ import { FREQUENCIES, type FrequencyName } from '../../domain/finance/repayment'
 import type { CalculatorRules } from '../../domain/finance/rules';
 import type { YouxQuote, YouxQuoteRequest } from '../../domain/finance/youx';
 import { formatPrice } from '../../domain/format';
+import { useEarlyInput } from '../early-input';
 import { NumberField } from './NumberField';
 
 type NumericField = Exclude<keyof CalculatorInputs, 'frequency'>;
@@ -62,6 +63,8 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const [quote, setQuote] = useState<YouxQuote | undefined>();
   const used = useRef(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
   const ids = { select: useId(), slider: useId(), modalTitle: useId(), disclaimer: useId(), lenderDisclaimer: useId() };
 
   // Values the maths uses: what is typed, cleaned and put in range (the field shows it on blur).
@@ -121,7 +124,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const sliderValue = Math.min(rules.slider.max, Math.max(rules.slider.min, inputs.amount));
 
   return (
-    <div className="finance-calculator">
+    <div className="finance-calculator" ref={root}>
       <div className="finance-calculator__inputs">
         <NumberField
           name="amount"

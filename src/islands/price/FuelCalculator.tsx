@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FUEL_DEFAULTS, formatFuelCost, weeklyFuelCost } from '../../domain/fuel';
 import { parseAmount } from '../../domain/finance/inputs';
+import { useEarlyInput } from '../early-input';
 import { NumberField } from './NumberField';
 
 export interface FuelCalculatorProps {
@@ -13,9 +14,11 @@ export default function FuelCalculator({ consumption }: FuelCalculatorProps) {
   const [price, setPrice] = useState(FUEL_DEFAULTS.price.toFixed(2));
   const [distance, setDistance] = useState(String(FUEL_DEFAULTS.distance));
   const [usage, setUsage] = useState(String(consumption));
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
   const cost = weeklyFuelCost(parseAmount(distance), parseAmount(usage), parseAmount(price));
   return (
-    <div className="fuel-calculator">
+    <div className="fuel-calculator" ref={root}>
       <div className="fuel-calculator__inputs">
         <NumberField name="fuel_price" label="Fuel price ($ per litre)" range={{ min: 0, max: 10, step: 0.01 }} value={price} onChange={setPrice} />
         <NumberField name="distance" label="Distance per week (km)" range={{ min: 0, max: 10000, step: 1 }} value={distance} onChange={setDistance} />
