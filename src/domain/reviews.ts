@@ -1,4 +1,5 @@
 import type { Review } from '../feeds/schemas';
+import { truncate, type Truncation } from './truncate';
 
 /** SPEC 9: at most 10 reviews are shown; card text is cut at 160 characters. */
 export const REVIEWS_SHOWN = 10;
@@ -58,9 +59,8 @@ export function ratingLine(rating: number): string {
 }
 
 /** Review text cut at 160 characters for the collapsed card; `truncated` says a 'View more' is needed. */
-export function reviewExcerpt(text: string, limit = REVIEW_TEXT_LIMIT): { text: string; truncated: boolean } {
-  if (text.length <= limit) return { text, truncated: false };
-  return { text: `${text.slice(0, limit).trimEnd()}…`, truncated: true };
+export function reviewExcerpt(text: string, limit = REVIEW_TEXT_LIMIT): Truncation {
+  return truncate(text, limit);
 }
 
 /** Average rating and count of a list of reviews, for a summary when the feed gives none. */
