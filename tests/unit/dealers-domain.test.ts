@@ -3,7 +3,7 @@ import type { Location, Model, OpeningHour, Review, SpecialHours } from '../../s
 import { LocationSchema, ModelSchema } from '../../src/feeds/schemas';
 import { availableHoursTypes, departmentHours, holidayLines, hoursLines, isOpenNow, locationTimeZone } from '../../src/domain/hours';
 import { ratingLine, reviewExcerpt, selectReviews, starFills } from '../../src/domain/reviews';
-import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM } from '../../src/domain/nearest';
+import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, NEAREST_RESULT_LIMIT, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM } from '../../src/domain/nearest';
 import { INVALID_POSTCODE, resolvePlace, searchPlaces, type PlaceData } from '../../src/domain/places';
 import { blockLocations, gridColumns, groupLocations, numberedMarkers } from '../../src/domain/location-blocks';
 import { salesToday } from '../../src/domain/sales-counter';
@@ -196,6 +196,13 @@ describe('nearest dealership (SPEC 9)', () => {
     [{ lat: 0, lng: 0 }, { lat: 0, lng: 1 }, 111.19],
   ])('haversine %o to %o is about %s km', (a, b, km) => {
     expect(haversineKm(a, b)).toBeCloseTo(km, km > 200 ? -1 : 1);
+  });
+
+  it('SPEC 4/9: at most 5 dealerships, however many are within the radius', () => {
+    const from = { lat: -27.47, lng: 153.02 };
+    const seven = Array.from({ length: 7 }, (_, i) => ({ name: `d${i}`, lat: -27.47 + i * 0.01, lng: 153.02 }));
+    expect(nearest(seven, (d) => d, from, DEFAULT_RADIUS_KM).map((r) => r.item.name)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4']);
+    expect(NEAREST_RESULT_LIMIT).toBe(5);
   });
 
   it('nearest within the radius, nearest first, limited', () => {

@@ -1,15 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import {
-  autocomplete,
-  DEFAULT_RADIUS_KM,
-  formatDistance,
-  nearest,
-  PLACE_RADIUS_KM,
-  PLACE_RESULT_LIMIT,
-  RADIUS_OPTIONS_KM,
-  type LatLng,
-  type Ranked,
-} from '../../domain/nearest';
+import { autocomplete, DEFAULT_RADIUS_KM, formatDistance, nearest, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM, type LatLng, type Ranked } from '../../domain/nearest';
 import { INVALID_POSTCODE, searchPlaces, type Place, type PlaceData } from '../../domain/places';
 import type { MapMarker } from '../../site/map-markers';
 import { fetchDealershipOptions } from './manufacturer-locations';
@@ -87,7 +77,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
     if (!origin) return [];
     if (origin.kind === 'dealership') return [{ item: origin.dealership, distanceKm: 0 }];
     const from = origin.kind === 'place' ? origin.place : origin.at;
-    return nearest(dealerships, (d) => d, from, radius, origin.kind === 'place' ? PLACE_RESULT_LIMIT : Infinity);
+    return nearest(dealerships, (d) => d, from, radius);
   }, [origin, radius, dealerships]);
 
   function pickPlace(place: Place) {
