@@ -63,7 +63,19 @@ export function reviewExcerpt(text: string, limit = REVIEW_TEXT_LIMIT): Truncati
   return truncate(text, limit);
 }
 
-/** Average rating and count of a list of reviews, for a summary when the feed gives none. */
+/**
+ * The reviews a block shows (SPEC 5 rules, up to 10) with the summary of exactly those: the
+ * "4.8 from 3 reviews" line, its stars and the cards always agree.
+ */
+export function shownReviews<T extends Pick<Review, 'id' | 'text' | 'customer_name' | 'rating'>>(
+  reviews: T[],
+  filter: ReviewFilter,
+): { reviews: T[]; summary: { count: number; average: number } } {
+  const shown = selectReviews(reviews, filter);
+  return { reviews: shown, summary: reviewSummary(shown) };
+}
+
+/** Average rating and count of a list of reviews. */
 export function reviewSummary(reviews: Pick<Review, 'rating'>[]): { count: number; average: number } {
   if (!reviews.length) return { count: 0, average: 0 };
   return { count: reviews.length, average: reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length };

@@ -330,6 +330,19 @@ test.describe('reviews', () => {
     expect(text).not.toContain('Translated');
   });
 
+  test('the review summary counts and averages the reviews shown, not the ones the SPEC 5 rules leave out', async ({ page, site }) => {
+    const shown = selectReviews(site.reviews, site.tenant.reviews);
+    test.skip(!site.tenant.features.reviews || shown.length === 0, 'no reviews on this tenant');
+    const average = (shown.reduce((sum, review) => sum + review.rating, 0) / shown.length).toFixed(1);
+    await page.goto('/');
+    const block = page.locator('.reviews-block');
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.locator('.reviews__summary')).toHaveText(`${average} from ${shown.length} ${shown.length === 1 ? 'review' : 'reviews'}`);
+    await expect(block.locator('.reviews__summary [role="img"]')).toHaveAttribute('aria-label', `Rated ${average} out of 5`);
+    if (shown.length <= 3) await expect(block.locator('.review')).toHaveCount(shown.length);
+    else await expect(block.locator('[aria-roledescription="slide"]')).toHaveAttribute('aria-label', new RegExp(` of ${shown.length}$`));
+  });
+
   test("long reviews expand with 'View more' and collapse with 'View less'", async ({ page, site }) => {
     const shown = selectReviews(site.reviews, site.tenant.reviews);
     const index = shown.findIndex((review) => (review.text ?? '').length > 160);

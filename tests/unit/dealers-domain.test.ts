@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Location, Model, OpeningHour, Review, SpecialHours } from '../../src/feeds/schemas';
 import { LocationSchema, ModelSchema } from '../../src/feeds/schemas';
 import { availableHoursTypes, departmentHours, holidayLines, hoursLines, isOpenNow, locationTimeZone } from '../../src/domain/hours';
-import { ratingLine, reviewExcerpt, selectReviews, starFills } from '../../src/domain/reviews';
+import { ratingLine, reviewExcerpt, selectReviews, shownReviews, starFills } from '../../src/domain/reviews';
 import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, NEAREST_RESULT_LIMIT, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM } from '../../src/domain/nearest';
 import { INVALID_POSTCODE, resolvePlace, searchPlaces, type PlaceData } from '../../src/domain/places';
 import { blockLocations, gridColumns, groupLocations, numberedMarkers } from '../../src/domain/location-blocks';
@@ -149,6 +149,13 @@ describe('reviews (SPEC 5, 9)', () => {
     ['below the minimum rating', review(9, 3, 'Fine')],
   ])('leaves out %s', (_, excluded) => {
     expect(selectReviews([review(1, 5, 'Great'), excluded], filter).map((r) => r.id)).toEqual(['1']);
+  });
+
+  it('the summary is of the reviews shown: 3 cards say "from 3 reviews", averaged over those 3', () => {
+    const pool = [review(1, 5, 'Great'), review(2, 4, 'Good'), review(3, 5, 'Great'), review(4, 5, 'Fine'), review(10, 2, 'Poor')];
+    const { reviews, summary } = shownReviews(pool, filter);
+    expect(reviews.map((r) => r.id)).toEqual(['1', '2', '4']);
+    expect(summary).toEqual({ count: 3, average: 14 / 3 });
   });
 
   it('keeps at most 10, in feed order', () => {
