@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { autocomplete, DEFAULT_RADIUS_KM, formatDistance, nearest, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM, type LatLng, type Ranked } from '../../domain/nearest';
 import { INVALID_POSTCODE, searchPlaces, type Place, type PlaceData } from '../../domain/places';
+import { pluralise } from '../../domain/plural';
 import type { MapMarker } from '../../site/map-markers';
 import { fetchDealershipOptions } from './manufacturer-locations';
 
@@ -277,7 +278,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
                 ? `No dealerships within ${radius} km`
                 : origin.kind === 'dealership'
                   ? origin.dealership.name
-                  : `${results.length} nearest ${results.length === 1 ? 'dealership' : 'dealerships'} within ${radius} km${origin.kind === 'place' ? ` of ${origin.place.label}` : ''}`}
+                  : `${results.length} nearest ${pluralise(results.length, 'dealership')} within ${radius} km${origin.kind === 'place' ? ` of ${origin.place.label}` : ''}`}
             </h2>
             <ol className="dealer-locator__ranked" data-results>
               {results.map(({ item, distanceKm }) => (

@@ -8,6 +8,7 @@ import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
 import { displayCount } from '../../search/results';
 import { promoPositions } from '../../domain/promos';
+import { pluralise } from '../../domain/plural';
 import { routingFor, uiStateToSearchState } from '../../search/routing';
 import { INDEX_NAME, SORTS, type SearchState } from '../../search/state';
 import { FacetList, KmFilter, PriceFilter } from './Filters';
@@ -122,7 +123,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
 
   const rawFacets = (results as unknown as { _rawResults?: Array<{ facets?: Record<string, Record<string, number>> }> })?._rawResults?.[0]?.facets;
   const count = answered ? displayCount(results.nbHits, rawFacets?.car_type) : undefined;
-  const noun = count === 1 ? config.noun.singular : config.noun.plural;
+  const noun = pluralise(count ?? 0, config.noun);
   const current = uiStateToSearchState({ [INDEX_NAME]: indexUiState });
   const failed = status === 'error';
   const pageUrl = (page: number) => toUrl({ ...current, page: page + 1 });
