@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { bodyLabel } from '../domain/body-types';
 import { formatKm, formatPrice } from '../domain/format';
+import { hasPrice, PRICE_ON_APPLICATION } from '../domain/price-display';
 import { isReservable } from '../domain/reservable';
 import { isAvailable } from '../domain/stock';
 import { imageTag, type TagSettings } from '../domain/tags';
@@ -41,6 +43,7 @@ export function cardAttribute(car: Record<string, unknown>, field: string): stri
   if (field === 'km' && typeof value === 'number') return formatKm(value);
   if (field === 'car_type' && typeof value === 'string') return CAR_TYPE_LABEL[value] ?? value;
   if (field === 'stocknum') return `Stock #${String(value)}`;
+  if ((field === 'simple_body' || field === 'body') && typeof value === 'string') return bodyLabel(value);
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
@@ -122,7 +125,7 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite 
         <Heading className="card__title">
           <a href={href}>{car.name}</a>
         </Heading>
-        {typeof car.price === 'number' && car.price > 0 ? (
+        {hasPrice(car.price) ? (
           <p className="card__price">
             {typeof car.before_price === 'number' && car.before_price > car.price && (
               <>
@@ -134,7 +137,7 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite 
             {car.price_type && <span className="price-type">{car.price_type}</span>}
           </p>
         ) : (
-          <p className="card__price">Price on application</p>
+          <p className="card__price">{PRICE_ON_APPLICATION}</p>
         )}
         {weekly && (
           <details className="weekly">

@@ -82,6 +82,24 @@ export function bodyTypesOf(car: Pick<Car, 'simple_body' | 'simple_fuel' | 'fuel
   return types;
 }
 
+const normalise = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
+const LABEL_BY_KEY = new Map(Object.entries(BODY_TYPES).map(([id, label]) => [normalise(id), label]));
+
+/**
+ * How a feed's body value reads on a page: a SPEC body type in any spelling ("cabChassis",
+ * "cab chassis", "CAB-CHASSIS") reads as its one label ("Cab Chassis", as the footer and filters
+ * say); another value keeps its words, with a camelCase id split ("popTop" -> "Pop Top").
+ */
+export function bodyLabel(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  const label = LABEL_BY_KEY.get(normalise(trimmed));
+  if (label) return label;
+  if (!/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(trimmed)) return trimmed;
+  const words = trimmed.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The search route of a body type: /search/suv-cars. */
 export function bodySearchPath(id: BodyTypeId): string {
   return `/search/${id}-cars`;

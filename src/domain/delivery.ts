@@ -21,6 +21,17 @@ export interface DeliveryQuote {
   name: string;
 }
 
+/**
+ * GET /api/delivery's answer for a valid postcode: the quote, or no price and the SPEC 8 sorry
+ * message when no region covers it (an answer, not a missing resource).
+ */
+export type DeliveryAnswer = (DeliveryQuote & { postcode: string }) | { postcode: string; price: null; name: null; message: string };
+
+export function deliveryAnswer(postcode: string, regions: readonly DeliveryRegion[]): DeliveryAnswer {
+  const quote = deliveryQuote(postcode, regions);
+  return quote ? { ...quote, postcode } : { postcode, price: null, name: null, message: NO_ESTIMATE };
+}
+
 /** The first region whose range holds the postcode; undefined means no estimate (SPEC 8). */
 export function deliveryQuote(postcode: string, regions: readonly DeliveryRegion[]): DeliveryQuote | undefined {
   const code = postcode.trim();

@@ -1,4 +1,5 @@
 import type { Model } from '../feeds/schemas';
+import { headOf } from './truncate';
 
 /** SPEC 5: minimum prices ignore zero or non-numeric values. */
 export function minimumPrice(values: Array<number | null | undefined | string>): number | undefined {
@@ -18,10 +19,10 @@ export function modelStatusLabel(status: Model['status']): 'NEW' | 'COMING SOON'
   return undefined;
 }
 
-/** SPEC 9: descriptions are cut at 75 characters in previews and 200 in range items. */
+/** SPEC 9: descriptions are cut at 75 characters in previews and 200 in range items, at a word where one is near. */
 export function truncateText(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  const cut = text.slice(0, limit);
+  const cut = headOf(text, limit);
+  if (cut === undefined) return text;
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > limit * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }

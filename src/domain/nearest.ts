@@ -2,9 +2,10 @@
 export const EARTH_RADIUS_KM = 6371;
 export const RADIUS_OPTIONS_KM = [25, 50, 75, 100, 150, 250, 500, 750, 1000] as const;
 export const DEFAULT_RADIUS_KM = 50;
-/** Choosing a place lists up to 5 nearest dealerships within 250 km (SPEC 4). */
+/** Choosing a place searches within 250 km (SPEC 4). */
 export const PLACE_RADIUS_KM = 250;
-export const PLACE_RESULT_LIMIT = 5;
+/** SPEC 4/9: the nearest-dealership list shows 5, whatever the search started from. */
+export const NEAREST_RESULT_LIMIT = 5;
 
 export interface LatLng {
   lat: number;
@@ -26,8 +27,14 @@ export interface Ranked<T> {
   distanceKm: number;
 }
 
-/** Items within `radiusKm` of a point, nearest first (ties by input order), at most `limit`. */
-export function nearest<T>(items: T[], position: (item: T) => LatLng | undefined, from: LatLng, radiusKm: number, limit = Infinity): Ranked<T>[] {
+/** Items within `radiusKm` of a point, nearest first (ties by input order), at most `limit` (5). */
+export function nearest<T>(
+  items: T[],
+  position: (item: T) => LatLng | undefined,
+  from: LatLng,
+  radiusKm: number,
+  limit: number = NEAREST_RESULT_LIMIT,
+): Ranked<T>[] {
   return items
     .flatMap((item, index) => {
       const at = position(item);

@@ -1,4 +1,5 @@
 import type { Review } from '../feeds/schemas';
+import { truncate, type Truncation } from './truncate';
 
 /** SPEC 9: at most 10 reviews are shown; card text is cut at 160 characters. */
 export const REVIEWS_SHOWN = 10;
@@ -58,12 +59,23 @@ export function ratingLine(rating: number): string {
 }
 
 /** Review text cut at 160 characters for the collapsed card; `truncated` says a 'View more' is needed. */
-export function reviewExcerpt(text: string, limit = REVIEW_TEXT_LIMIT): { text: string; truncated: boolean } {
-  if (text.length <= limit) return { text, truncated: false };
-  return { text: `${text.slice(0, limit).trimEnd()}…`, truncated: true };
+export function reviewExcerpt(text: string, limit = REVIEW_TEXT_LIMIT): Truncation {
+  return truncate(text, limit);
 }
 
-/** Average rating and count of a list of reviews, for a summary when the feed gives none. */
+/**
+ * The reviews a block shows (SPEC 5 rules, up to 10) with the summary of exactly those: the
+ * "4.8 from 3 reviews" line, its stars and the cards always agree.
+ */
+export function shownReviews<T extends Pick<Review, 'id' | 'text' | 'customer_name' | 'rating'>>(
+  reviews: T[],
+  filter: ReviewFilter,
+): { reviews: T[]; summary: { count: number; average: number } } {
+  const shown = selectReviews(reviews, filter);
+  return { reviews: shown, summary: reviewSummary(shown) };
+}
+
+/** Average rating and count of a list of reviews. */
 export function reviewSummary(reviews: Pick<Review, 'rating'>[]): { count: number; average: number } {
   if (!reviews.length) return { count: 0, average: 0 };
   return { count: reviews.length, average: reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length };

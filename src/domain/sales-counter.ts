@@ -1,4 +1,5 @@
 import { localTime } from './hours';
+import { pluralise } from './plural';
 
 /** SPEC 9 sales counter: Brisbane time, 192 sales a day, one every 450 s, refreshed every 150000 ms. */
 export const SALES_COUNTER_TIME_ZONE = 'Australia/Brisbane';
@@ -11,4 +12,9 @@ export function salesToday(nowMs: number): number {
   const { minutes } = localTime(nowMs, SALES_COUNTER_TIME_ZONE);
   const seconds = minutes * 60 + new Date(nowMs).getUTCSeconds();
   return Math.min(SALES_PER_DAY, Math.floor(seconds / SECONDS_PER_SALE));
+}
+
+/** The words after the count: "vehicle sold today across Australia" for one, "vehicles ..." otherwise. */
+export function salesTodayText(sales: number): string {
+  return `${pluralise(sales, 'vehicle')} sold today across Australia`;
 }

@@ -1,5 +1,5 @@
 import type { Car } from '../feeds/schemas';
-import { BODY_TYPES, bodyTypesOf } from '../domain/body-types';
+import { BODY_TYPES, bodyLabel, bodyTypesOf } from '../domain/body-types';
 import { weeklyEstimate } from '../domain/finance/estimate';
 import type { Finance } from '../tenant/schema/finance';
 
@@ -102,7 +102,7 @@ export function toSearchDocument(car: Car, context: DocumentContext): SearchDocu
   const optional: Partial<SearchDocument> = {
     badge: text(car.badge),
     body: bodies.length ? bodies : undefined,
-    simple_body: text(car.simple_body),
+    simple_body: bodyLabel(car.simple_body),
     fuel: text(car.simple_fuel ?? car.fuel),
     transmission: text(car.simple_transmission ?? car.trans),
     drive: text(car.simple_drive ?? car.drive),

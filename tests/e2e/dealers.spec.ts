@@ -60,6 +60,33 @@ test.describe('dealer locator', () => {
     await expect(page.getByRole('heading', { name: new RegExp(`nearest dealerships? within 250 km`) })).toBeVisible();
   });
 
+  test("'Find my nearest dealership' lists at most 5 within the default 50 km, nearest first", async ({ page, site, context }) => {
+    // Stand at the dealership with the most others within 50 km: on a group site, more than 5.
+    const points = groups(site)
+      .map((group) => ({ name: group.name, lat: group.locations[0]!.address.lat, lng: group.locations[0]!.address.long }))
+      .filter((point): point is { name: string; lat: number; lng: number } => typeof point.lat === 'number' && typeof point.lng === 'number');
+    test.skip(points.length === 0, 'no dealership with coordinates');
+    const within = (at: { lat: number; lng: number }) =>
+      points
+        .map((point) => ({ name: point.name, km: distanceKm(at, point) }))
+        .filter((entry) => entry.km <= 50)
+        .sort((a, b) => a.km - b.km);
+    const here = points.reduce((best, point) => (within(point).length > within(best).length ? point : best));
+    const expected = within(here)
+      .slice(0, 5)
+      .map((entry) => entry.name);
+
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: here.lat, longitude: here.lng });
+    await page.goto('/dealer-locator');
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'Find my nearest dealership' }).click();
+    await expect(page.locator('[data-results] > li .dealer-locator__name')).toHaveText(expected);
+    await expect(
+      page.getByRole('heading', { name: `${expected.length} nearest ${expected.length === 1 ? 'dealership' : 'dealerships'} within 50 km` }),
+    ).toBeVisible();
+  });
+
   test('the radius select offers the SPEC options, 50 km by default', async ({ page }) => {
     await page.goto('/dealer-locator');
     await waitForIslands(page);
@@ -301,6 +328,19 @@ test.describe('reviews', () => {
     expect(names).toEqual(shown.map((review) => review.customer_name));
     const text = await carousel.textContent();
     expect(text).not.toContain('Translated');
+  });
+
+  test('the review summary counts and averages the reviews shown, not the ones the SPEC 5 rules leave out', async ({ page, site }) => {
+    const shown = selectReviews(site.reviews, site.tenant.reviews);
+    test.skip(!site.tenant.features.reviews || shown.length === 0, 'no reviews on this tenant');
+    const average = (shown.reduce((sum, review) => sum + review.rating, 0) / shown.length).toFixed(1);
+    await page.goto('/');
+    const block = page.locator('.reviews-block');
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.locator('.reviews__summary')).toHaveText(`${average} from ${shown.length} ${shown.length === 1 ? 'review' : 'reviews'}`);
+    await expect(block.locator('.reviews__summary [role="img"]')).toHaveAttribute('aria-label', `Rated ${average} out of 5`);
+    if (shown.length <= 3) await expect(block.locator('.review')).toHaveCount(shown.length);
+    else await expect(block.locator('[aria-roledescription="slide"]')).toHaveAttribute('aria-label', new RegExp(` of ${shown.length}$`));
   });
 
   test("long reviews expand with 'View more' and collapse with 'View less'", async ({ page, site }) => {

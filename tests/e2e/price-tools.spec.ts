@@ -323,6 +323,28 @@ test.describe('Fuel and delivery calculators', () => {
     await expect(section.getByLabel('Fuel consumption (L/100 km)')).toBeFocused();
   });
 
+  test("delivery: a postcode no region covers gets SPEC 8's sorry line, with no error in the console", async ({ page, site }) => {
+    const car = site.cars.find(isAvailable);
+    test.skip(!car || !site.tenant.delivery.enabled, 'no delivery calculator on this tenant');
+    const uncovered = ['1000', '0200', '5900', '9999'].find((code) => !site.tenant.delivery.regions.some((region) => region.from <= code && code <= region.to));
+    test.skip(!uncovered, 'every postcode is covered on this tenant');
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`/cars/${car!.slug}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Delivery Calculator' }) });
+    await hydrated(page, section);
+    const answer = page.waitForResponse((response) => response.url().includes('/api/delivery?'));
+    await section.getByLabel('Postcode').fill(uncovered!);
+    await section.getByRole('button', { name: 'Calculate' }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(section.getByRole('status')).toHaveText(
+      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    );
+    expect(errors).toEqual([]);
+  });
+
   test('delivery, keyboard only: postcode, Tab to Calculate, errors and the price announced', async ({ page, site }) => {
     const car = site.cars.find(isAvailable);
     test.skip(!car || !site.tenant.delivery.enabled, 'no delivery calculator on this tenant');

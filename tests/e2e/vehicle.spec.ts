@@ -202,6 +202,30 @@ test.describe('vehicle page: media viewer', () => {
     await expect(spin).toHaveAttribute('aria-valuenow', '3');
   });
 
+  test('360 spin, the first drag on a fresh page (before the viewer is live): one frame per 20 px from the point pressed', async ({ page, site }) => {
+    const car = spinCar(site);
+    test.skip(
+      !car || defaultView(availableViews(car!), site.tenant.features.default_media_view) !== 'spin',
+      `${site.tenant.slug} opens no car on its 360 spin`,
+    );
+    const frames = car!.spin_images!.length;
+    await open(page, car!);
+    const spin = page.getByRole('slider', { name: /360 view/ });
+    await expect(spin).toHaveAttribute('data-rotating', 'false', { timeout: 5000 });
+    const start = Number(await spin.getAttribute('aria-valuenow')) - 1;
+    const box = (await spin.boundingBox())!;
+    const x = box.x + box.width - 20;
+    const y = box.y + box.height / 2;
+    // No hover first: the press itself wakes the island, as a shopper's first touch does.
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let dx = 10; dx <= 100; dx += 10) await page.mouse.move(x - dx, y);
+    await expect(spin).toHaveAttribute('aria-valuenow', String(((start + 5) % frames) + 1)); // 100 px left: 5 frames on
+    await page.mouse.move(x - 159, y);
+    await expect(spin).toHaveAttribute('aria-valuenow', String(((start + 7) % frames) + 1)); // 159 px: still 7
+    await page.mouse.up();
+  });
+
   test('thumbnails only with more than 3 images', async ({ page, site }) => {
     for (const car of [find(site, (c) => c.images.length > 3), find(site, (c) => c.images.length > 0 && c.images.length <= 3)]) {
       if (!car) continue;

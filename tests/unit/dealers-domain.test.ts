@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Location, Model, OpeningHour, Review, SpecialHours } from '../../src/feeds/schemas';
 import { LocationSchema, ModelSchema } from '../../src/feeds/schemas';
 import { availableHoursTypes, departmentHours, holidayLines, hoursLines, isOpenNow, locationTimeZone } from '../../src/domain/hours';
-import { ratingLine, reviewExcerpt, selectReviews, starFills } from '../../src/domain/reviews';
-import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM } from '../../src/domain/nearest';
+import { ratingLine, reviewExcerpt, selectReviews, shownReviews, starFills } from '../../src/domain/reviews';
+import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, NEAREST_RESULT_LIMIT, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM } from '../../src/domain/nearest';
 import { INVALID_POSTCODE, resolvePlace, searchPlaces, type PlaceData } from '../../src/domain/places';
 import { blockLocations, gridColumns, groupLocations, numberedMarkers } from '../../src/domain/location-blocks';
 import { salesToday } from '../../src/domain/sales-counter';
@@ -151,6 +151,13 @@ describe('reviews (SPEC 5, 9)', () => {
     expect(selectReviews([review(1, 5, 'Great'), excluded], filter).map((r) => r.id)).toEqual(['1']);
   });
 
+  it('the summary is of the reviews shown: 3 cards say "from 3 reviews", averaged over those 3', () => {
+    const pool = [review(1, 5, 'Great'), review(2, 4, 'Good'), review(3, 5, 'Great'), review(4, 5, 'Fine'), review(10, 2, 'Poor')];
+    const { reviews, summary } = shownReviews(pool, filter);
+    expect(reviews.map((r) => r.id)).toEqual(['1', '2', '4']);
+    expect(summary).toEqual({ count: 3, average: 14 / 3 });
+  });
+
   it('keeps at most 10, in feed order', () => {
     const many = Array.from({ length: 14 }, (_, i) => review(100 + i, 5, `Review ${i}`));
     expect(selectReviews(many, filter).map((r) => r.id)).toEqual(many.slice(0, 10).map((r) => r.id));
@@ -196,6 +203,13 @@ describe('nearest dealership (SPEC 9)', () => {
     [{ lat: 0, lng: 0 }, { lat: 0, lng: 1 }, 111.19],
   ])('haversine %o to %o is about %s km', (a, b, km) => {
     expect(haversineKm(a, b)).toBeCloseTo(km, km > 200 ? -1 : 1);
+  });
+
+  it('SPEC 4/9: at most 5 dealerships, however many are within the radius', () => {
+    const from = { lat: -27.47, lng: 153.02 };
+    const seven = Array.from({ length: 7 }, (_, i) => ({ name: `d${i}`, lat: -27.47 + i * 0.01, lng: 153.02 }));
+    expect(nearest(seven, (d) => d, from, DEFAULT_RADIUS_KM).map((r) => r.item.name)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4']);
+    expect(NEAREST_RESULT_LIMIT).toBe(5);
   });
 
   it('nearest within the radius, nearest first, limited', () => {

@@ -72,18 +72,28 @@ describe('GET /api/delivery', () => {
     expect(await response.json()).toEqual({ error: message, fields: { postcode: message } });
   });
 
-  it('404 with the SPEC sorry message outside every region', async () => {
+  it('an unknown postcode is an answer, not a missing resource: 200 with no price and the SPEC sorry message', async () => {
     const response = await get('/delivery?postcode=1000');
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: string }).error).toBe(
-      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
-    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      postcode: '1000',
+      price: null,
+      name: null,
+      message: "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    });
   });
 
   it('uses the tenant’s own table', async () => {
     const own = apiFor(siteWith({}, { regions: [{ name: 'Everywhere in WA', from: '6000', to: '6999', price: 250 }] }));
     expect(await (await get('/delivery?postcode=6999', own)).json()).toEqual({ price: 250, name: 'Everywhere in WA', postcode: '6999' });
-    expect((await get('/delivery?postcode=4000', own)).status).toBe(404);
+    const outside = await get('/delivery?postcode=4000', own);
+    expect(outside.status).toBe(200);
+    expect(await outside.json()).toMatchObject({ postcode: '4000', price: null, name: null });
+  });
+
+  it('404 only where the site offers no delivery estimates at all', async () => {
+    const off = apiFor(siteWith({}, { enabled: false }));
+    expect((await get('/delivery?postcode=4000', off)).status).toBe(404);
   });
 });
 

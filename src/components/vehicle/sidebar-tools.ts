@@ -4,7 +4,8 @@
  */
 import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
-import { formatNumber, formatPhone } from '../../domain/format';
+import { formatPhone } from '../../domain/format';
+import { countOf } from '../../domain/plural';
 import { COPIED_MS, copiedMessage, SHARE_WINDOW, TOAST_MS } from '../../domain/vehicle/share';
 import { $toast, dismissToast } from '../../islands/accounts/toast';
 
@@ -43,7 +44,7 @@ export async function initViewsCounter(counter: HTMLElement): Promise<void> {
     if (!response.ok) return;
     const body = (await response.json()) as { views?: unknown };
     if (typeof body.views !== 'number') return;
-    counter.textContent = `${formatNumber(body.views)} ${body.views === 1 ? 'view' : 'views'}`;
+    counter.textContent = countOf(body.views, 'view');
     counter.hidden = false;
   } catch {
     // Offline or API down: the feed's count (or nothing) stays.

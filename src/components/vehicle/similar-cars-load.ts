@@ -5,6 +5,7 @@
  * the block is within 500 px of view.
  */
 import { formatKm, formatPrice } from '../../domain/format';
+import { hasPrice, PRICE_ON_APPLICATION } from '../../domain/price-display';
 import { NOT_FOUND_IMAGE } from '../../domain/vehicle/media';
 import { mergeSimilar, similarQueries, type SimilarSubject } from '../../domain/vehicle/similar';
 import type { SearchDocument } from '../../search/document';
@@ -33,8 +34,8 @@ function cardFor(template: HTMLTemplateElement, hit: Hit): DocumentFragment {
   const name = slot<HTMLAnchorElement>(card, 'name');
   name.href = carPath(hit);
   name.textContent = hit.name;
-  const priced = typeof hit.price === 'number' && hit.price > 0;
-  slot(card, 'price').textContent = priced ? formatPrice(hit.price!) : '';
+  const priced = hasPrice(hit.price);
+  slot(card, 'price').textContent = priced ? formatPrice(hit.price!) : PRICE_ON_APPLICATION;
   slot(card, 'price-type').textContent = priced && hit.price_type ? hit.price_type : '';
   slot(card, 'facts').textContent = [typeof hit.km === 'number' ? formatKm(hit.km) : null, hit.transmission, hit.simple_body].filter(Boolean).join(' · ');
   return card;

@@ -22,6 +22,12 @@ export function initSpinAutoplay(): void {
     let ticks = 0;
     const timer = window.setInterval(() => {
       if (island && !island.hasAttribute('ssr')) return window.clearInterval(timer); // React has it now
+      if (spin.dataset.dragX !== undefined) {
+        // The shopper took hold of it (src/components/vehicle/spin-early-drag.ts).
+        window.clearInterval(timer);
+        done();
+        return;
+      }
       const next = autoRotateNext(frame, ticks, frames.length);
       if (next === undefined) {
         window.clearInterval(timer);

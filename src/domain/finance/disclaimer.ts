@@ -1,20 +1,15 @@
 /** Finance disclaimers (SPEC 4, 9): truncation for Show More / Show Less and the standard texts. */
 import { formatCents, formatPrice } from '../format';
+import { truncate, type Truncation } from '../truncate';
 
 /** SPEC 9: the finance disclaimer is cut at 197 characters until "Show More". */
 export const DISCLAIMER_TRUNCATE_AT = 197;
 
-export interface Truncated {
-  text: string;
-  /** True when text was cut, so a Show More / Show Less toggle is needed. */
-  truncated: boolean;
-}
+export type Truncated = Truncation;
 
 /** The first `limit` characters plus an ellipsis when longer. */
 export function truncateDisclaimer(text: string, limit = DISCLAIMER_TRUNCATE_AT): Truncated {
-  const trimmed = text.trim();
-  if (trimmed.length <= limit) return { text: trimmed, truncated: false };
-  return { text: `${trimmed.slice(0, limit).trimEnd()}...`, truncated: true };
+  return truncate(text.trim(), limit, '...');
 }
 
 /** SPEC 9: not a binding quote, approved applicants only, terms, fees and criteria apply. */

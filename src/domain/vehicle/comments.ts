@@ -1,3 +1,5 @@
+import { truncate } from '../truncate';
+
 /** SPEC 9: dealer comments truncate at 400 characters until the visitor shows the full text. */
 export const COMMENTS_TRUNCATE_AT = 400;
 
@@ -11,11 +13,11 @@ export interface DealerComments {
 
 /**
  * Dealer comments for display: blank means pending (undefined). Longer than 400 characters gets a
- * short form of exactly the first 400 (SPEC 9), even mid-word, plus "…".
+ * short form of exactly the first 400 characters (SPEC 9), even mid-word, plus "…".
  */
 export function dealerComments(text: string | null | undefined, limit = COMMENTS_TRUNCATE_AT): DealerComments | undefined {
   const full = (text ?? '').trim();
   if (!full) return undefined;
-  if (full.length <= limit) return { full };
-  return { full, short: `${full.slice(0, limit).trimEnd()}…` };
+  const cut = truncate(full, limit);
+  return cut.truncated ? { full, short: cut.text } : { full };
 }

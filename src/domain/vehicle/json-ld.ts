@@ -1,4 +1,5 @@
 import type { Car } from '../../feeds/schemas';
+import { bodyLabel } from '../body-types';
 import { isAvailable } from '../stock';
 
 export interface JsonLdContext {
@@ -36,7 +37,7 @@ export function carJsonLd(car: Car, context: JsonLdContext): Record<string, unkn
     model: car.model,
     vehicleModelDate: String(car.year),
     vehicleConfiguration: car.badge ?? undefined,
-    bodyType: car.body ?? car.simple_body ?? undefined,
+    bodyType: bodyLabel(car.body) ?? bodyLabel(car.simple_body),
     color: car.colour ?? undefined,
     vehicleTransmission: car.trans ?? car.simple_transmission ?? undefined,
     fuelType: car.fuel ?? car.simple_fuel ?? undefined,

@@ -1,4 +1,5 @@
 import type { Car } from '../../feeds/schemas';
+import { bodyLabel } from '../body-types';
 import { formatKm, formatNumber } from '../format';
 
 /** One labelled fact about a car, formatted for reading. */
@@ -31,7 +32,7 @@ export function keyInformation(car: Car): Spec[] {
   return specs([
     ['Odometer', car.km, formatKm],
     ['Transmission', car.trans ?? car.simple_transmission],
-    ['Body', car.body ?? car.simple_body],
+    ['Body', bodyLabel(car.body) ?? bodyLabel(car.simple_body)],
     ['Fuel', car.fuel ?? car.simple_fuel],
     ['Drive', car.drive ?? car.simple_drive],
     ['Engine', engine, (litres) => `${litres.toFixed(1)} L`],

@@ -1,16 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import {
-  autocomplete,
-  DEFAULT_RADIUS_KM,
-  formatDistance,
-  nearest,
-  PLACE_RADIUS_KM,
-  PLACE_RESULT_LIMIT,
-  RADIUS_OPTIONS_KM,
-  type LatLng,
-  type Ranked,
-} from '../../domain/nearest';
+import { autocomplete, DEFAULT_RADIUS_KM, formatDistance, nearest, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM, type LatLng, type Ranked } from '../../domain/nearest';
 import { INVALID_POSTCODE, searchPlaces, type Place, type PlaceData } from '../../domain/places';
+import { pluralise } from '../../domain/plural';
 import type { MapMarker } from '../../site/map-markers';
 import { useEarlyInput } from '../early-input';
 import { fetchDealershipOptions } from './manufacturer-locations';
@@ -90,7 +81,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
     if (!origin) return [];
     if (origin.kind === 'dealership') return [{ item: origin.dealership, distanceKm: 0 }];
     const from = origin.kind === 'place' ? origin.place : origin.at;
-    return nearest(dealerships, (d) => d, from, radius, origin.kind === 'place' ? PLACE_RESULT_LIMIT : Infinity);
+    return nearest(dealerships, (d) => d, from, radius);
   }, [origin, radius, dealerships]);
 
   function pickPlace(place: Place) {
@@ -290,7 +281,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
                 ? `No dealerships within ${radius} km`
                 : origin.kind === 'dealership'
                   ? origin.dealership.name
-                  : `${results.length} nearest ${results.length === 1 ? 'dealership' : 'dealerships'} within ${radius} km${origin.kind === 'place' ? ` of ${origin.place.label}` : ''}`}
+                  : `${results.length} nearest ${pluralise(results.length, 'dealership')} within ${radius} km${origin.kind === 'place' ? ` of ${origin.place.label}` : ''}`}
             </h2>
             <ol className="dealer-locator__ranked" data-results>
               {results.map(({ item, distanceKm }) => (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MapMarker } from '../../site/map-markers';
+import { countOf } from '../../domain/plural';
 
 export interface MapTiles {
   url: string;
@@ -49,7 +50,7 @@ export default function LocationsMap({ markers, tiles, label }: Props) {
         <p className="locations-map__fallback">
           {state === 'failed'
             ? 'The map could not be loaded. Every location is listed on this page.'
-            : `Loading the map of ${markers.length} ${markers.length === 1 ? 'location' : 'locations'}…`}
+            : `Loading the map of ${countOf(markers.length, 'location')}…`}
         </p>
       )}
     </div>

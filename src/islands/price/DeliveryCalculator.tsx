@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { NO_ESTIMATE, POSTCODE_MAX_LENGTH, POSTCODE_PLACEHOLDER, postcodeError, type DeliveryQuote } from '../../domain/delivery';
+import { NO_ESTIMATE, POSTCODE_MAX_LENGTH, POSTCODE_PLACEHOLDER, postcodeError, type DeliveryAnswer, type DeliveryQuote } from '../../domain/delivery';
 import { formatPrice } from '../../domain/format';
 import { useEarlyInput } from '../early-input';
 
@@ -24,8 +24,13 @@ export default function DeliveryCalculator() {
     setResult({ kind: 'loading' });
     try {
       const response = await fetch(`/api/delivery?postcode=${encodeURIComponent(postcode.trim())}`, { headers: { accept: 'application/json' } });
-      const quote = response.ok ? ((await response.json()) as DeliveryQuote) : undefined;
-      setResult(quote && typeof quote.price === 'number' ? { kind: 'quote', quote, postcode: postcode.trim() } : { kind: 'none' });
+      // An uncovered postcode answers 200 with price null; anything else unexpected is also "no estimate".
+      const answer = response.ok ? ((await response.json()) as DeliveryAnswer) : undefined;
+      setResult(
+        answer && typeof answer.price === 'number' && typeof answer.name === 'string'
+          ? { kind: 'quote', quote: { price: answer.price, name: answer.name }, postcode: postcode.trim() }
+          : { kind: 'none' },
+      );
     } catch {
       setResult({ kind: 'none' });
     }

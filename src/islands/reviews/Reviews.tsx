@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_START_INDEX, ratingLine, reviewExcerpt, starFills } from '../../domain/reviews';
+import { countOf } from '../../domain/plural';
 
 export interface ReviewView {
   id: string;
@@ -144,7 +145,7 @@ export default function Reviews({ reviews, average, count, layout }: Props) {
         <p className="reviews__summary">
           <Stars rating={average} />
           <span>
-            {ratingLine(average)} from {count} {count === 1 ? 'review' : 'reviews'}
+            {ratingLine(average)} from {countOf(count, 'review')}
           </span>
         </p>
       )}

@@ -8,6 +8,7 @@ import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
 import { displayCount } from '../../search/results';
 import { promoPositions } from '../../domain/promos';
+import { countOf } from '../../domain/plural';
 import { routingFor, uiStateToSearchState } from '../../search/routing';
 import { INDEX_NAME, SORTS, type SearchState } from '../../search/state';
 import { FacetList, KmFilter, PriceFilter } from './Filters';
@@ -122,7 +123,6 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
 
   const rawFacets = (results as unknown as { _rawResults?: Array<{ facets?: Record<string, Record<string, number>> }> })?._rawResults?.[0]?.facets;
   const count = answered ? displayCount(results.nbHits, rawFacets?.car_type) : undefined;
-  const noun = count === 1 ? config.noun.singular : config.noun.plural;
   const current = uiStateToSearchState({ [INDEX_NAME]: indexUiState });
   const failed = status === 'error';
   const pageUrl = (page: number) => toUrl({ ...current, page: page + 1 });
@@ -156,7 +156,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
               heading.current?.focus({ preventScroll: true });
             }}
           >
-            {count == null ? 'Show Me Results' : `Show Me ${count.toLocaleString('en-AU')} ${noun}`}
+            {count == null ? 'Show Me Results' : `Show Me ${countOf(count, config.noun)}`}
           </button>
           <button type="button" className="btn btn-outline" disabled={!canClear} onClick={() => clearAll()}>
             Clear Filters
@@ -166,7 +166,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
       <section className="search-results" aria-labelledby="search-results-heading">
         <div className="search-results__bar">
           <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="search-results__count" aria-live="polite">
-            {count == null ? 'Loading results' : `${count.toLocaleString('en-AU')} ${noun}`}
+            {count == null ? 'Loading results' : countOf(count, config.noun)}
           </h2>
           <SortSelect />
         </div>

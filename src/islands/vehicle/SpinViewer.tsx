@@ -24,8 +24,11 @@ export default function SpinViewer({ frames, name, autoRotate, priority = false 
   const drag = useRef<{ x: number; start: number } | null>(null);
 
   useEffect(() => {
-    const shown = Number(root.current?.dataset.frame);
+    const data = root.current?.dataset;
+    const shown = Number(data?.frame);
     if (shown > 0 && shown < frames.length) setFrame(shown);
+    // A drag pressed before hydration (src/components/vehicle/spin-early-drag.ts) goes on from where it was pressed.
+    if (data?.dragX !== undefined) drag.current = { x: Number(data.dragX), start: Number(data.dragFrame) || 0 };
     setLive(true);
     // Preload every frame so turning is smooth.
     for (const url of frames) new Image().src = url;
@@ -61,7 +64,7 @@ export default function SpinViewer({ frames, name, autoRotate, priority = false 
       aria-valuetext={spinAngleText(frame, frames.length)}
       data-frame={frame}
       data-rotating={autoRotate && !live ? 'true' : 'false'}
-      data-spin-frames={autoRotate && !live ? JSON.stringify(frames) : undefined}
+      data-spin-frames={live ? undefined : JSON.stringify(frames)}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
