@@ -10,10 +10,9 @@
  * Fails when a vehicle page is over its byte budget (JS 80 KB, HTML + CSS 60 KB, on either
  * screen) or when the available-car page's total blocking time, as Lighthouse simulates it, is over
  * 150 ms in each of up to --tbt-runs runs (default 3; 0 skips; it stops at the first run within
- * budget). Other work on the machine only ever adds to the main-thread time Lighthouse observes
- * and scales, so the quickest run is the one closest to the page's own cost: a page really over
- * budget is over in every run, while a busy minute (the same page gave 0-346 ms here) is not
- * taken for a regression. Observed blocking time is printed for information only.
+ * budget), judged as scripts/lib/tbt-budget.ts explains: a busy machine is not taken for a
+ * regression. Observed blocking time is printed for information only: it swings by hundreds of ms
+ * from run to run here.
  * --pages=vehicle measures only matching page types; --scripts lists each vehicle page's scripts (of the screen that loaded more).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,10 +28,11 @@ import { launchChromium, measureInBrowser, VIEWPORTS, type BrowserWeight, type V
 import { startLocalServer, tenantPort } from './lib/local-server';
 import { optionValue } from './lib/cli-options';
 import { audit, CHROME_FLAGS } from './bench/lighthouse';
+import { SLOW_HOST_BENCHMARK_INDEX, tbtVerdict, type SimulatedRun } from './lib/tbt-budget';
 
 const KB = 1024;
 const BUDGETS: { match: RegExp; js: number; htmlCss: number }[] = [{ match: /^vehicle/, js: 80 * KB, htmlCss: 60 * KB }];
-/** Lighthouse's simulated TBT (mobile, CPU 4x) of this page type, in its quickest run, must stay within this. */
+/** Lighthouse's simulated TBT (mobile, CPU 4x) of this page type, in its quickest run, must stay within this (tbt-budget.ts). */
 const TBT_BUDGET = { type: 'vehicle (available)', ms: 150 };
 
 const gz = (text: string | Buffer) => gzipSync(text).length;
@@ -132,12 +132,6 @@ async function measureSiteInBrowser(slug: string, baseUrl: string, pages: RegExp
   }
 }
 
-interface SimulatedRun {
-  tbtMs: number;
-  /** Lighthouse's CPU benchmark of the machine at the start of the run (higher is quicker). */
-  benchmarkIndex: number;
-}
-
 /**
  * Lighthouse's simulated TBT of `url` in performance-only runs, in order: up to `maxRuns`, stopping
  * at the first within `budgetMs`. Or why Lighthouse could not audit the page.
@@ -206,13 +200,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           failed = true;
           continue;
         }
-        const best = Math.min(...runs.map((run) => run.tbtMs));
-        const over = best > TBT_BUDGET.ms;
-        failed ||= over;
+        const verdict = tbtVerdict(runs, TBT_BUDGET.ms);
+        failed ||= verdict === 'over';
         const detail = runs.map((run) => `${run.tbtMs} ms (benchmark index ${run.benchmarkIndex})`).join(', ');
-        console.log(
-          `  ${TBT_BUDGET.type}: Lighthouse simulated TBT ${best} ms, the quickest of ${detail}; load ${loadavg()[0]!.toFixed(1)}${over ? `  OVER BUDGET: > ${TBT_BUDGET.ms} ms in every run` : ''}`,
-        );
+        const note = {
+          within: '',
+          over: `  OVER BUDGET: > ${TBT_BUDGET.ms} ms in every run`,
+          'not judged': `  NOT JUDGED: every run over ${TBT_BUDGET.ms} ms on a host Lighthouse calls too slow (benchmark index < ${SLOW_HOST_BENCHMARK_INDEX}); run again on a quieter machine`,
+        }[verdict];
+        console.log(`  ${TBT_BUDGET.type}: Lighthouse simulated TBT ${detail}; load ${loadavg()[0]!.toFixed(1)}${note}`);
       }
     }
   } finally {
