@@ -18,7 +18,7 @@ const interactionDirective = {
 
 // One Astro build per tenant: scripts/build.ts sets SITE_URL, OUT_DIR and SITE_DATA (the
 // validated tenant and feeds) for each, and SITE_DATA_READY (src/site/render-threads.ts), as it
-// starts Astro before the data is ready. See README "How a build works".
+// starts Astro before the data is ready. See docs/architecture.md, "How a build works".
 // The build script (SITE_DATA_READY) makes each site's folder afresh and links public/ into it
 // itself (scripts/lib/public-files.ts): Astro is to neither copy public/ nor empty the folder.
 const builtByScript = Boolean(process.env.SITE_DATA_READY);

@@ -1,5 +1,5 @@
 /**
- * The numbers that make phone sign-in safe. One place, so the API, its tests and the docs agree.
+ * The numbers that make phone sign-in safe. One place, so the API, its tests and docs/api-and-storage.md agree.
  */
 export const ACCOUNT_POLICY = {
   /** A one-time code works for this long after it is sent. */
