@@ -190,7 +190,15 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite 
                 )}
               </>
             ) : (
-              <a className="btn btn-outline" href={similarSearchUrl({ make: String(car.make ?? ''), model: String(car.model ?? '') })}>
+              <a
+                className="btn btn-outline"
+                href={similarSearchUrl({
+                  make: String(car.make ?? ''),
+                  model: String(car.model ?? ''),
+                  price: typeof car.price === 'number' ? car.price : undefined,
+                  simple_body: typeof car.simple_body === 'string' ? car.simple_body : undefined,
+                })}
+              >
                 Find Me Something Similar<span className="visually-hidden"> to {car.name}</span>
               </a>
             )}

@@ -47,17 +47,42 @@ function runStepsInTasks(steps: Array<() => void>): void {
   setTimeout(next, 0);
 }
 
+/**
+ * SPEC 8 retry after a failed load: 2 s, then doubling up to 30 s (5 tries in the first 30 s of an
+ * outage, then 2 a minute), so an outage never turns each open tab into a request loop.
+ */
+export function retryDelayMs(failures: number): number {
+  return Math.min(30_000, 2_000 * 2 ** Math.max(0, failures - 1));
+}
+
 /** The default engine: loads the tenant's documents lazily and answers every request locally. */
 export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClient & { ready(): Promise<Engine> } {
+  const now = options.now ?? Date.now;
   let engine: Promise<Engine> | undefined;
+  let failures = 0;
+  let retryAt = 0;
+  let lastError: unknown;
   const ready = () => {
-    engine ??= (options.load ?? fetchDocuments)().then((docs) => {
-      const created = createEngine(docs, { soldDays: options.soldDays, now: options.now });
-      runStepsInTasks(created.warmUpSteps());
-      return created;
-    });
-    // A failed load is retried on the next search rather than cached forever.
-    engine.catch(() => (engine = undefined));
+    // While backing off, searches fail at once without asking the server again. The window is a
+    // little shorter than the page's own retry timer, so that timer's search is the one that loads.
+    if (!engine && failures > 0 && now() < retryAt) return Promise.reject(lastError);
+    if (!engine) {
+      const loading = (options.load ?? fetchDocuments)().then((docs) => {
+        const created = createEngine(docs, { soldDays: options.soldDays, now: options.now });
+        runStepsInTasks(created.warmUpSteps());
+        return created;
+      });
+      engine = loading;
+      loading.then(
+        () => (failures = 0),
+        (error: unknown) => {
+          engine = undefined;
+          failures += 1;
+          lastError = error;
+          retryAt = now() + retryDelayMs(failures) * 0.9;
+        },
+      );
+    }
     return engine;
   };
   return {

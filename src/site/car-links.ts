@@ -1,6 +1,8 @@
 import type { Car } from '../feeds/schemas';
 import type { Tenant } from '../tenant/schema';
-import { carPath, modelSearchPath } from './paths';
+import { bodySearchPath, bodyTypesOf } from '../domain/body-types';
+import { priceWindow } from '../domain/vehicle/similar';
+import { carPath, makeSearchPath, modelSearchPath } from './paths';
 
 /**
  * Where each call to action about one car goes (SPEC 2 routes). Search cards, the vehicle page
@@ -39,9 +41,22 @@ export function printUrl(car: Pick<Car, 'slug'>): string {
   return `/print?car_id=${encodeURIComponent(car.slug)}`;
 }
 
-/** "Find Me Something Similar": the search for the same make and model. */
-export function similarSearchUrl(car: Pick<Car, 'make' | 'model'>): string {
-  return modelSearchPath(car.make, car.model);
+type SimilarCar = Pick<Car, 'make' | 'model'> & Partial<Pick<Car, 'price' | 'simple_body'>>;
+
+/**
+ * "Find Me Something Similar" (shown on cars not for sale): cars like it by SPEC 9's similar-cars
+ * rules: the same body type within the price window (10,000 under 50,000, else 25,000). Not the
+ * same model: when the model is all sold, that search holds only the sold cars again. Without a body type it falls back to the make,
+ * without a price to the whole body type (or make).
+ */
+export function similarSearchUrl(car: SimilarCar): string {
+  const body = car.simple_body ? bodyTypesOf({ make: '', simple_body: car.simple_body })[0] : undefined;
+  const path = body ? bodySearchPath(body) : car.make ? makeSearchPath(car.make) : modelSearchPath(car.make, car.model);
+  if (typeof car.price !== 'number' || !(car.price > 0)) return path;
+  const window = priceWindow(car.price);
+  const min = Math.max(0, Math.round(car.price - window));
+  const max = Math.round(car.price + window);
+  return `${path}?range[price]=${min}:${max}`;
 }
 
 type FinanceCar = Pick<Car, 'id' | 'price' | 'car_type' | 'vin' | 'nvic' | 'has_nvic' | 'dealership_slug' | 'location'>;

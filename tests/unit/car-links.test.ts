@@ -37,6 +37,23 @@ describe('car call-to-action links (SPEC 2 routes)', () => {
     expect(reserveUrl(car)).toBe('/cars/2024-toyota-corolla-ascent-sport-4021/checkout');
     expect(tradeInUrl(car)).toBe('/cars/trade-in?car_id=4021');
     expect(printUrl(car)).toBe('/print?car_id=2024-toyota-corolla-ascent-sport-4021');
-    expect(similarSearchUrl(car)).toBe('/search/toyota/corolla');
+  });
+});
+
+describe('Find Me Something Similar (SPEC 9 similar-cars rules)', () => {
+  it('leads to the same body type within the price window, not back to the same (sold) model', () => {
+    expect(similarSearchUrl({ make: 'Toyota', model: 'Corolla', simple_body: 'Hatchback', price: 32990 })).toBe('/search/hatch-cars?range[price]=22990:42990');
+  });
+  it('the window is 25,000 from a price of 50,000', () => {
+    expect(similarSearchUrl({ make: 'Toyota', model: 'LandCruiser', simple_body: 'SUV', price: 49999 })).toBe('/search/suv-cars?range[price]=39999:59999');
+    expect(similarSearchUrl({ make: 'Toyota', model: 'LandCruiser', simple_body: 'SUV', price: 50000 })).toBe('/search/suv-cars?range[price]=25000:75000');
+  });
+  it('never a negative lower bound', () => {
+    expect(similarSearchUrl({ make: 'Kia', model: 'Picanto', simple_body: 'Hatch', price: 6000 })).toBe('/search/hatch-cars?range[price]=0:16000');
+  });
+  it('without a price: the whole body type; without a body type: the make', () => {
+    expect(similarSearchUrl({ make: 'Toyota', model: 'HiLux', simple_body: 'Ute' })).toBe('/search/ute-cars');
+    expect(similarSearchUrl({ make: 'Toyota', model: 'HiLux', price: 0, simple_body: 'Ute' })).toBe('/search/ute-cars');
+    expect(similarSearchUrl({ make: 'Toyota', model: 'HiLux', price: 40000 })).toBe('/search/toyota?range[price]=30000:50000');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/search/engine';
-import { createEmbeddedClient, withCache, type SearchClient } from '../../src/search/client';
+import { createEmbeddedClient, retryDelayMs, withCache, type SearchClient } from '../../src/search/client';
 import type { SearchDocument } from '../../src/search/document';
 import { rangeLowerBound, weeklyPriceRange } from '../../src/search/document';
 
@@ -118,19 +118,36 @@ describe('embedded client', () => {
     expect(results[1]!.nbPages).toBe(0);
   });
 
-  it('retries a failed load on the next search', async () => {
+  it('retries a failed load with back-off (2 s, doubling to 30 s), asking the server nothing in between', async () => {
     let calls = 0;
+    let clock = NOW;
     const client = createEmbeddedClient({
       soldDays: 3,
-      now: () => NOW,
+      now: () => clock,
       load: async () => {
         calls++;
-        if (calls === 1) throw new Error('offline');
+        if (calls <= 2) throw new Error('offline');
         return DOCS;
       },
     });
-    await expect(client.search([{ indexName: 'Car_production' }])).rejects.toThrow('offline');
-    await expect(client.search([{ indexName: 'Car_production' }])).resolves.toHaveProperty('results');
+    const search = () => client.search([{ indexName: 'Car_production' }]);
+    await expect(search()).rejects.toThrow('offline');
+    // Searches during the back-off fail at once without another request.
+    for (let i = 0; i < 50; i++) await expect(search()).rejects.toThrow('offline');
+    expect(calls).toBe(1);
+    clock += retryDelayMs(1);
+    await expect(search()).rejects.toThrow('offline');
+    expect(calls).toBe(2);
+    clock += retryDelayMs(1);
+    await expect(search()).rejects.toThrow('offline');
+    expect(calls).toBe(2);
+    clock += retryDelayMs(2);
+    await expect(search()).resolves.toHaveProperty('results');
+    expect(calls).toBe(3);
+  });
+
+  it('the retry delays: a handful of requests in the first 30 s of an outage', () => {
+    expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });
 });
 

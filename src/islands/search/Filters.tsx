@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useRange, useRefinementList } from 'react-instantsearch';
+import { useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
 import { rangeLowerBound } from '../../search/document';
 import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_STEP, snapToStep } from '../../search/price';
 import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
@@ -86,17 +86,34 @@ function refinedBounds(start: readonly (number | undefined)[]): { min?: number; 
 }
 
 /**
- * Send a range to InstantSearch: a bound at or past the stock's own range means "no bound"
- * (InstantSearch ignores bounds outside the current range).
+ * Set a range refinement exactly as given (undefined = no bound), through the UI state. The range
+ * connector's own refine() refuses a bound outside the stock's current min-max, which dropped a
+ * typed 'Price from' below the cheapest car (kept in the field, missing from the URL and wiped by
+ * the next change).
  */
-function refineRange(refine: (range: [number | undefined, number | undefined]) => void, range: { min?: number; max?: number }, min?: number, max?: number) {
-  const low = min == null || range.min == null || !Number.isFinite(range.min) || min <= range.min ? undefined : min;
-  const high = max == null || range.max == null || !Number.isFinite(range.max) || max >= range.max ? undefined : max;
-  refine([low, high]);
+function useSetRange(attribute: 'price' | 'km') {
+  const { setIndexUiState } = useInstantSearch();
+  return useCallback(
+    (min: number | undefined, max: number | undefined) =>
+      setIndexUiState((state) => {
+        const range = { ...state.range };
+        if (min == null && max == null) delete range[attribute];
+        else range[attribute] = `${min ?? ''}:${max ?? ''}`;
+        return { ...state, range, page: undefined };
+      }),
+    [attribute, setIndexUiState],
+  );
+}
+
+/** A typed amount as a bound: nothing, or zero for a lower bound, means no bound. */
+function typedBound(value: number | undefined, which: 'min' | 'max'): number | undefined {
+  if (value == null || !Number.isFinite(value)) return undefined;
+  return which === 'min' && value <= 0 ? undefined : value;
 }
 
 export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
-  const { start, range, refine } = useRange({ attribute: 'price' });
+  const { start } = useRange({ attribute: 'price' });
+  const setRange = useSetRange('price');
   const current = refinedBounds(start);
   const [draft, setDraft] = useState({ min: current.min ?? PRICE_BOUNDS.min, max: current.max ?? PRICE_BOUNDS.max });
   const [fields, setFields] = useState({ min: formatPriceField(current.min), max: formatPriceField(current.max) });
@@ -106,10 +123,12 @@ export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
     setFields({ min: formatPriceField(current.min), max: formatPriceField(current.max) });
   }, [current.min, current.max]);
 
-  const apply = (min: number | undefined, max: number | undefined) => {
-    const lower = min != null && min <= PRICE_BOUNDS.min ? undefined : min;
-    const upper = max != null && max >= PRICE_BOUNDS.max ? undefined : max;
-    refineRange(refine, range, lower, upper);
+  // A handle let go at its end of the slider means no bound on that side; the other bound stays as
+  // refined (it may be a typed amount beyond the slider's ends).
+  const applySlider = (which: 'min' | 'max') => {
+    const min = which === 'min' ? (draft.min <= PRICE_BOUNDS.min ? undefined : draft.min) : current.min;
+    const max = which === 'max' ? (draft.max >= PRICE_BOUNDS.max ? undefined : draft.max) : current.max;
+    setRange(min, max);
   };
   const slide = (which: 'min' | 'max', value: number) => {
     const next = clampPriceRange(which === 'min' ? snapToStep(value) : draft.min, which === 'max' ? snapToStep(value) : draft.max, which);
@@ -117,13 +136,12 @@ export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
     setFields({ min: formatPriceField(next.min), max: formatPriceField(next.max) });
   };
   const commitField = (which: 'min' | 'max', text: string) => {
-    const value = parseAmountField(text);
+    const value = typedBound(parseAmountField(text), which);
     const min = which === 'min' ? value : current.min;
     const max = which === 'max' ? value : current.max;
-    if (min != null && max != null && min >= max) {
-      const fixed = clampPriceRange(min, max, which);
-      apply(fixed.min, fixed.max);
-    } else apply(min, max);
+    // SPEC 5: min capped to max - 1, max floored to min + 1 (the typed side gives way).
+    if (min != null && max != null && min >= max) setRange(which === 'min' ? max - 1 : min, which === 'max' ? min + 1 : max);
+    else setRange(min, max);
   };
 
   return (
@@ -142,8 +160,8 @@ export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
             value={draft.min}
             aria-valuetext={formatPriceField(draft.min)}
             onChange={(event) => slide('min', Number(event.currentTarget.value))}
-            onPointerUp={() => apply(draft.min, draft.max)}
-            onKeyUp={() => apply(draft.min, draft.max)}
+            onPointerUp={() => applySlider('min')}
+            onKeyUp={() => applySlider('min')}
           />
           <label htmlFor={`${id}-max-slider`}>Maximum price</label>
           <input
@@ -155,8 +173,8 @@ export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
             value={draft.max}
             aria-valuetext={formatPriceField(draft.max)}
             onChange={(event) => slide('max', Number(event.currentTarget.value))}
-            onPointerUp={() => apply(draft.min, draft.max)}
-            onKeyUp={() => apply(draft.min, draft.max)}
+            onPointerUp={() => applySlider('max')}
+            onKeyUp={() => applySlider('max')}
           />
         </div>
         <div className="amount-fields">
@@ -193,16 +211,17 @@ export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
 }
 
 export function KmFilter() {
-  const { start, range, refine } = useRange({ attribute: 'km' });
+  const { start, range } = useRange({ attribute: 'km' });
+  const setRange = useSetRange('km');
   const current = refinedBounds(start);
   const [fields, setFields] = useState({ min: formatKmField(current.min), max: formatKmField(current.max) });
   const id = useId();
   useEffect(() => setFields({ min: formatKmField(current.min), max: formatKmField(current.max) }), [current.min, current.max]);
   if (range.max == null || !Number.isFinite(range.max) || range.max === 0) return null;
   const commit = (which: 'min' | 'max', text: string) => {
-    const value = parseAmountField(text);
+    const value = typedBound(parseAmountField(text), which);
     setFields({ ...fields, [which]: formatKmField(value) });
-    refineRange(refine, range, which === 'min' ? value : current.min, which === 'max' ? value : current.max);
+    setRange(which === 'min' ? value : current.min, which === 'max' ? value : current.max);
   };
   return (
     <details className="facet" open={current.min != null || current.max != null} data-facet="km">

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { InstantSearch, useClearRefinements, useConfigure, useHits, useInstantSearch, usePagination, useSearchBox, useSortBy } from 'react-instantsearch';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
 import { lazySearchClient } from '../../search/lazy-client';
+import { retryDelayMs } from '../../search/client';
+import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
 import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
 import { displayCount } from '../../search/results';
@@ -16,8 +18,9 @@ import { ResultGrid } from './ResultGrid';
 
 /**
  * The search page island: InstantSearch over the tenant's search client, routed through the SPEC
- * URL codec. The page's pre-rendered first page (#search-static) stays until the first answer,
- * then leaves the document (not just hidden: its cards and texts would be there twice).
+ * URL codec. The page's pre-rendered first page (#search-static) moves into the results column
+ * and stays there until the first answer (also through an index outage, SPEC 8), then leaves the
+ * document (not just hidden: its cards and texts would be there twice).
  */
 
 function SearchField() {
@@ -97,19 +100,54 @@ function Pages({ createURL }: { createURL: (page: number) => string }) {
 }
 
 function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state: SearchState) => string }) {
-  const { status, error, results, indexUiState } = useInstantSearch({ catchError: true });
+  const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const { items } = useHits<SearchDocument & Record<string, unknown>>();
   const { refine: clearAll, canRefine: canClear } = useClearRefinements();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const staticSlot = useRef<HTMLDivElement>(null);
+  const [staticCount, setStaticCount] = useState<string | undefined>(undefined);
+  const showResults = useRef(false);
+  const failures = useRef(0);
+  // Set on a failed search, cleared by the next answer: the notice stays through the retries.
+  const [failed, setFailed] = useState(false);
   const positions = useMemo(() => promoPositions(config.promos.placement, config.hitsPerPage), [config]);
   const answered = results && !(results as unknown as { __isArtificial?: boolean }).__isArtificial;
   const lastPage = useRef<number | undefined>(undefined);
 
-  // The pre-rendered results go once the island has its own.
-  useEffect(() => {
-    if (answered) document.getElementById('search-static')?.remove();
+  // The pre-rendered results wait in the results column (beside the filters) for the first answer.
+  useLayoutEffect(() => {
+    const prerendered = document.getElementById('search-static');
+    if (!prerendered || !staticSlot.current) return;
+    const count = prerendered.querySelector('#search-static-count');
+    setStaticCount(count?.textContent ?? undefined);
+    count?.remove();
+    staticSlot.current.append(prerendered);
+  }, []);
+
+  // The pre-rendered results go once the island has its own; coming back to the page (Back from a
+  // car, a reload) then lands where the shopper left it.
+  useLayoutEffect(() => {
+    if (!answered) return;
+    document.getElementById('search-static')?.remove();
+    restoreScroll();
   }, [answered]);
+  useEffect(() => rememberScroll(), []);
+
+  // SPEC 8: after a failed search, try again with back-off until the index answers.
+  useEffect(() => {
+    if (status !== 'error') {
+      if (status === 'idle') {
+        failures.current = 0;
+        setFailed(false);
+      }
+      return;
+    }
+    failures.current += 1;
+    setFailed(true);
+    const timer = setTimeout(refresh, retryDelayMs(failures.current));
+    return () => clearTimeout(timer);
+  }, [status, refresh]);
 
   // SPEC 4: scroll back to the top of the results after a page change.
   useEffect(() => {
@@ -121,10 +159,18 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
     lastPage.current = results.page;
   }, [answered, results?.page]);
 
+  // 'Show Me {count} {cars}' closes the panel; the heading is scrolled to once the panel is gone
+  // (scrolling first left the shopper as far into the list as the panel was tall).
+  useLayoutEffect(() => {
+    if (filtersOpen || !showResults.current) return;
+    showResults.current = false;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [filtersOpen]);
+
   const rawFacets = (results as unknown as { _rawResults?: Array<{ facets?: Record<string, Record<string, number>> }> })?._rawResults?.[0]?.facets;
   const count = answered ? displayCount(results.nbHits, rawFacets?.car_type) : undefined;
   const current = uiStateToSearchState({ [INDEX_NAME]: indexUiState });
-  const failed = status === 'error';
   const pageUrl = (page: number) => toUrl({ ...current, page: page + 1 });
 
   return (
@@ -151,9 +197,8 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
             type="button"
             className="btn btn-primary"
             onClick={() => {
+              showResults.current = true;
               setFiltersOpen(false);
-              heading.current?.scrollIntoView({ block: 'start' });
-              heading.current?.focus({ preventScroll: true });
             }}
           >
             {count == null ? 'Show Me Results' : `Show Me ${countOf(count, config.noun)}`}
@@ -166,16 +211,17 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
       <section className="search-results" aria-labelledby="search-results-heading">
         <div className="search-results__bar">
           <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="search-results__count" aria-live="polite">
-            {count == null ? 'Loading results' : countOf(count, config.noun)}
+            {count != null ? countOf(count, config.noun) : failed && staticCount ? staticCount : 'Loading results'}
           </h2>
           <SortSelect />
         </div>
         {failed && (
           <p className="search-results__error" role="alert">
-            We couldn&rsquo;t update the results just now. Please try again.
-            {error?.message ? <span className="visually-hidden"> ({error.message})</span> : null}
+            We couldn&rsquo;t update the results just now. {answered ? 'These are the latest we had' : 'These are the cars we listed earlier'}; we&rsquo;ll keep
+            trying in the background.
           </p>
         )}
+        {!answered && <div ref={staticSlot} className="search-results__prerendered" />}
         {answered && results.nbHits === 0 && !failed ? (
           <div className="card empty-results">
             <div className="card__body">
@@ -207,6 +253,13 @@ export default function SearchApp({ config }: { config: SearchPageConfig }) {
         parseURL: ({ location }) => parseURL(location.href),
         cleanUrlOnDispose: false,
         writeDelay: 300,
+        // The router writes the state it started from once (as a relative URL it never equals
+        // location.href): a new entry for the same search made the first Back do nothing. Only a
+        // different search gets an entry; the same one (maybe written in another order) replaces.
+        push: (url) => {
+          if (sameSearch(url, window.location.href, createURL, parseURL)) window.history.replaceState(window.history.state, '', url);
+          else window.history.pushState({}, '', url);
+        },
       }),
       stateMapping,
     };
@@ -219,6 +272,10 @@ export default function SearchApp({ config }: { config: SearchPageConfig }) {
       <SearchPage config={config} toUrl={toUrl} />
     </InstantSearch>
   );
+}
+
+function sameSearch(a: string, b: string, createURL: (state: SearchState) => string, parseURL: (href: string) => SearchState): boolean {
+  return createURL(parseURL(new URL(a, b).href)) === createURL(parseURL(b));
 }
 
 function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {
