@@ -31,7 +31,7 @@ for (const viewport of [
   test.describe(`compare at ${viewport.name} width`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('choose cars from search and car pages, compare their figures, remove one, keep the list, stop at 3', async ({ page, site }) => {
+    test('choose cars from search and car pages, compare their figures, remove one, keep the list, stop at 3', async ({ page, site, expectAccessible }) => {
       test.skip(!site.tenant.features.compare, 'this site has no compare (features.compare is off)');
       const byId = new Map(site.cars.map((car) => [String(car.id), car]));
 
@@ -102,6 +102,7 @@ for (const viewport of [
       ]);
       // On a phone the table scrolls in its own box: the page itself never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await expectAccessible(page);
       mkdirSync('test-results', { recursive: true });
       await page.screenshot({ path: `test-results/compare-${viewport.name}.png`, fullPage: true });
 
