@@ -9,6 +9,8 @@ import type { Car } from '../feeds/schemas';
 import type { SearchDocument } from '../search/document';
 import { enquireUrl, financeUrl, reserveUrl, similarSearchUrl, testDriveUrl } from '../site/car-links';
 import type { Tenant } from '../tenant/schema';
+import { canCompare } from '../domain/compare-eligibility';
+import { LazyCompareButton } from '../islands/compare/LazyCompareButton';
 
 /**
  * A car in a grid. Takes a feed car (home page) or a search document (search results); with a
@@ -27,7 +29,7 @@ export interface CardContext {
   tags: TagSettings;
   labels: Pick<Tenant['labels'], 'finance_button' | 'reserve_button'>;
   links: Pick<Tenant['links'], 'test_drive' | 'finance'>;
-  features: Pick<Tenant['features'], 'reserve' | 'personalised_finance'>;
+  features: Pick<Tenant['features'], 'reserve' | 'personalised_finance'> & Partial<Pick<Tenant['features'], 'compare'>>;
 }
 
 const CAR_TYPE_LABEL: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
@@ -113,6 +115,12 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite 
     context?.features.reserve &&
     isReservable({ status: String(car.status ?? 'in_stock'), sold: car.sold === true, reserved: car.reserved === true, price: car.price }),
   );
+
+  // Only in the browser (the search island): the pre-rendered grid knows no shopper's list.
+  const compare =
+    context?.features.compare &&
+    typeof document !== 'undefined' &&
+    canCompare({ price: car.price, image: (car.image as string | undefined) ?? car.primary_image_url });
 
   return (
     <article className={`card car-card${available ? '' : ' car-card--sold'}`} data-car-id={carId(car)} data-sold={available ? undefined : 'true'}>
@@ -202,6 +210,7 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite 
                 Find Me Something Similar<span className="visually-hidden"> to {car.name}</span>
               </a>
             )}
+            {compare && <LazyCompareButton car={{ id: carId(car), name: car.name, slug: car.slug }} />}
           </div>
         )}
       </div>

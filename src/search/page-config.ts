@@ -74,7 +74,7 @@ export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchD
       tags: tagSettings(tenant),
       labels: { finance_button: tenant.labels.finance_button, reserve_button: tenant.labels.reserve_button },
       links: { test_drive: tenant.links.test_drive, finance: tenant.links.finance },
-      features: { reserve: tenant.features.reserve, personalised_finance: tenant.features.personalised_finance },
+      features: { reserve: tenant.features.reserve, personalised_finance: tenant.features.personalised_finance, compare: tenant.features.compare },
     },
     favourites: tenant.features.favourites,
     promos: tenant.promos,

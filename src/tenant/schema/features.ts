@@ -17,7 +17,10 @@ export const FeaturesSchema = z
   .object({
     watchlist: z.boolean().default(false).describe('Signed-in watchlist (save car).'),
     favourites: z.boolean().default(true).describe('Favourite hearts kept in the browser.'),
-    compare: z.boolean().default(false),
+    compare: z
+      .boolean()
+      .default(false)
+      .describe('Compare button on result cards and car pages, header link with the count, and the /compare table (up to 3 cars kept in the browser).'),
     reserve: z.boolean().default(false).describe('"Reserve this Car" and the /cars/{slug}/checkout flow.'),
     buy_online: z.boolean().default(false).describe('/cars/{slug}/buy-online and /checkout-journey.'),
     autogauge: z.boolean().default(false).describe('Price Comparison gauge on vehicle pages.'),
