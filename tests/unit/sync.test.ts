@@ -52,7 +52,7 @@ describe('conditionalFetch', () => {
     const second = await conditionalFetch(`${base}/cars.json`, cache, 'cars');
     expect(second).toMatchObject({ changed: false, status: 304 });
     expect(new TextDecoder().decode(second.body)).toBe('[{"id":1}]');
-    expect(requests[1]['if-none-match']).toBe('"v1"');
+    expect(requests[1]?.['if-none-match']).toBe('"v1"');
   });
 
   it('sends Last-Modified back as If-Modified-Since, and a changed body is a change', async () => {
@@ -66,7 +66,7 @@ describe('conditionalFetch', () => {
     requests.length = 0;
     expect((await conditionalFetch(`${base}/lm.json`, cache, 'cars')).changed).toBe(true);
     expect((await conditionalFetch(`${base}/lm.json`, cache, 'cars')).changed).toBe(false);
-    expect(requests[1]['if-modified-since']).toBe(stamp);
+    expect(requests[1]?.['if-modified-since']).toBe(stamp);
     body = '[2]';
     const third = await conditionalFetch(`${base}/lm.json`, cache, 'cars');
     expect(third).toMatchObject({ changed: true, status: 200 });
@@ -163,7 +163,7 @@ describe('npm run sync', () => {
     const result = await syncTenant('sync-same');
     expect(result.line).toMatch(/^sync-same: unchanged \(\d+\.\d s\)$/);
     expect(requests).toHaveLength(1);
-    expect(requests[0]['if-none-match']).toBe('"c1"');
+    expect(requests[0]?.['if-none-match']).toBe('"c1"');
   });
 });
 
