@@ -150,6 +150,19 @@ describe('npm run sync', () => {
     expect(readFileSync(path.join(work, 'dist', 'sync-fail', 'index.html'), 'utf8')).toBe('<h1>sync-fail live</h1>');
   });
 
+  it('reports a feed that suddenly emptied and keeps the live site', async () => {
+    const feed = path.join(work, 'feeds', 'emptied.json');
+    writeFileSync(feed, '[]');
+    await fixtureTenant('sync-empty', feed);
+    await fakeLiveSite('sync-empty', 'an older build');
+    const result = await syncTenant('sync-empty');
+    expect(result.outcome).toBe('failed');
+    expect(result.line).toContain('the feed has no records');
+    expect(result.line).toContain('--allow-shrink');
+    expect(result.line).toContain('the live site was left as it was');
+    expect(readFileSync(path.join(work, 'dist', 'sync-empty', 'index.html'), 'utf8')).toBe('<h1>sync-empty live</h1>');
+  });
+
   it('costs one 304 and no build when a URL feed is unchanged', async () => {
     const cars = readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'));
     handler = (req, res) => (req.headers['if-none-match'] === '"c1"' ? res.writeHead(304).end() : res.writeHead(200, { etag: '"c1"' }).end(cars));

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFeedBytes, readFeedBytes, validateFeed, FeedReadError } from '../../../src/feeds/load';
 import { isUrlSource } from '../../../src/feeds/roots';
+import { carsFeedShrinkProblem } from '../../../src/feeds/shrink';
 import { FEED_NAMES, type FeedName } from '../../../src/feeds/schemas';
 import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/tenant/load';
 import { BuildInputError, buildSites, isFresh } from '../build-all';
@@ -92,11 +93,16 @@ export async function syncTenant(slug: string, { allowShrink = false, log = () =
   let feeds: Awaited<ReturnType<typeof readTenantFeeds>>;
   let after: StockState;
   let rejectedIds: string[];
+  let emptied: string | undefined;
   try {
     feeds = await readTenantFeeds(tenant);
     const result = validateFeed('cars', parseFeedBytes('cars', tenant.feeds.cars, feeds.cars), tenant.feeds.cars);
     after = stockState(result.records);
     rejectedIds = result.rejected.flatMap((record) => (record.id === undefined ? [] : [record.id]));
+    // An empty or mostly invalid feed is refused before any build starts (the build's own guard
+    // also compares against the last build's count, which needs the tenant's stock selection).
+    const records = result.records.length + result.rejected.length;
+    emptied = carsFeedShrinkProblem({ records, invalid: result.rejected.length, listed: result.records.length });
   } catch (error) {
     if (error instanceof FeedReadError) return failed(error.message);
     throw error;
@@ -110,6 +116,11 @@ export async function syncTenant(slug: string, { allowShrink = false, log = () =
   }
   const changes = before ? diffStock(before, after, rejectedIds) : undefined;
   const what = changes ? describeChanges(changes) || 'site inputs changed (no car changes)' : `first sync, ${Object.keys(after).length} cars`;
+  if (emptied && !allowShrink)
+    return {
+      ...failed(`feeds.cars (${tenant.feeds.cars}): ${emptied}; if the feed is right: npm run sync -- ${slug} --allow-shrink`),
+      changes,
+    };
   try {
     await buildSites({ slugs: [slug], allowShrink, urlDigests: feeds.urlDigests, log: (line) => line.startsWith('  ') && log(line) });
   } catch (error) {
