@@ -18,6 +18,7 @@ const { syncTenant } = await import('../../scripts/lib/sync/sync-tenant');
 const { tenantInputsHash } = await import('../../scripts/lib/inputs-hash');
 const { loadTenant, loadTenants } = await import('../../src/tenant/load');
 const { parseInterval, syncInterval } = await import('../../scripts/lib/sync/watch');
+const { rebuildOnChange } = await import('../../scripts/lib/sync/live-rebuild');
 
 /** A feed server whose answer each test sets; it records the conditional headers it was sent. */
 let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end('[]');
@@ -177,6 +178,27 @@ describe('npm run sync', () => {
     expect(result.line).toMatch(/^sync-same: unchanged \(\d+\.\d s\)$/);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.['if-none-match']).toBe('"c1"');
+  });
+});
+
+describe('npm start while serving', () => {
+  it('syncs a tenant when its local feed file changes, once for a burst of writes', async () => {
+    const feed = path.join(work, 'feeds', 'watched.json');
+    cpSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), feed);
+    await fixtureTenant('watched', feed);
+    await fakeLiveSite('watched', await tenantInputsHash(await loadTenant('watched', root)));
+    const lines: string[] = [];
+    const stop = await rebuildOnChange(['watched'], (line) => lines.push(line));
+    try {
+      // An emptied feed: the sync it starts refuses it without a build, so the test stays fast.
+      for (let i = 0; i < 3; i++) writeFileSync(feed, '[]');
+      await expect.poll(() => lines.filter((line) => line.startsWith('watched:')), { timeout: 10_000 }).toHaveLength(1);
+      expect(lines[0]).toContain('the feed has no records');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(lines.filter((line) => line.startsWith('watched:'))).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });
 
