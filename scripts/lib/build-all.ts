@@ -17,12 +17,15 @@ export interface BuildOptions {
   /** Build even from a cars feed that shrank suddenly (src/feeds/shrink.ts). */
   allowShrink?: boolean;
   log?: (line: string) => void;
+  /** Body digests of URL feeds already fetched (npm run sync), so those tenants can be fingerprinted. */
+  urlDigests?: Record<string, string>;
 }
 
 /** Tenant config or feed problems an editor must fix; printed without a stack trace. */
 export class BuildInputError extends Error {}
 
-async function isFresh(tenant: LoadedTenant, hash: string | undefined): Promise<boolean> {
+/** Whether dist/<slug>/ was built from exactly these inputs (its stamp has this hash). */
+export async function isFresh(tenant: LoadedTenant, hash: string | undefined): Promise<boolean> {
   if (!hash || !existsSync(path.join(siteDir(tenant.slug), 'index.html'))) return false;
   try {
     const stamp = JSON.parse(await readFile(stampFile(tenant.slug), 'utf8')) as { hash?: string };
@@ -49,7 +52,7 @@ export function buildTime(env: Record<string, string | undefined> = process.env,
  * shrank suddenly is not built (its live site stays) while the others are; the build then fails
  * with their problems. Returns the tenants.
  */
-export async function buildSites({ slugs, onlyStale = false, allowShrink = false, log = console.log }: BuildOptions = {}): Promise<LoadedTenant[]> {
+export async function buildSites({ slugs, onlyStale = false, allowShrink = false, log = console.log, urlDigests }: BuildOptions = {}): Promise<LoadedTenant[]> {
   let tenants: LoadedTenant[];
   try {
     tenants = await loadTenants(slugs, ROOT);
@@ -67,7 +70,7 @@ export async function buildSites({ slugs, onlyStale = false, allowShrink = false
   let placesDigest: Promise<void> | undefined;
   const notBuilt: string[] = [];
   for (const tenant of tenants) {
-    const hash = await tenantInputsHash(tenant);
+    const hash = await tenantInputsHash(tenant, urlDigests);
     if (onlyStale && (await isFresh(tenant, hash))) {
       log(`= ${tenant.slug}: up to date (dist/${tenant.slug}/)`);
       continue;
@@ -88,4 +91,30 @@ export async function buildSites({ slugs, onlyStale = false, allowShrink = false
   await placesDigest;
   if (notBuilt.length) throw new BuildInputError(notBuilt.join('\n'));
   return tenants;
+}
+
+/**
+ * The slugs CI shard `index` of `count` (1-based) builds: every count-th of the sorted list, so
+ * each job of a matrix gets an even share and together they build every tenant once.
+ */
+export function shardSlugs(slugs: readonly string[], index: number, count: number): string[] {
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 1 || index > count)
+    throw new BuildInputError(`--shard=${index}/${count}: expected --shard=<i>/<n> with 1 <= i <= n`);
+  return [...slugs].sort().filter((_, position) => position % count === index - 1);
+}
+
+/** "--shard=2/4" -> { index: 2, count: 4 }; undefined when absent. */
+export function parseShard(args: readonly string[]): { index: number; count: number } | undefined {
+  const arg = args.find((a) => a.startsWith('--shard'));
+  if (!arg) return undefined;
+  const match = /^--shard=(\d+)\/(\d+)$/.exec(arg);
+  if (!match) throw new BuildInputError(`${arg}: expected --shard=<i>/<n>, like --shard=1/4`);
+  return { index: Number(match[1]), count: Number(match[2]) };
+}
+
+/** The tenants among `tenants` whose live site was not built from their current inputs. */
+export async function staleTenants(tenants: LoadedTenant[]): Promise<LoadedTenant[]> {
+  const stale: LoadedTenant[] = [];
+  for (const tenant of tenants) if (!(await isFresh(tenant, await tenantInputsHash(tenant)))) stale.push(tenant);
+  return stale;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isUrlSource, resolveLocalFeed } from '../../src/feeds/roots';
@@ -15,27 +15,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   }
 }
 
-/**
- * A fingerprint of everything a tenant's site is built from (its YAML, assets, local feeds, the
- * code, public files, lockfile). `npm start` and `npm test` rebuild a site only when it changed.
- * Feeds read from URLs can't be fingerprinted here, so such tenants always rebuild.
- */
-export async function tenantInputsHash(tenant: Tenant & { file: string }): Promise<string | undefined> {
-  const feedSources = Object.values(tenant.feeds).filter((source): source is string => typeof source === 'string');
-  if (feedSources.some(isUrlSource)) return undefined;
-  // Only files the build may read are read here; a refused or missing feed fails the build itself.
-  const feedFiles = await Promise.all(feedSources.map((source) => resolveLocalFeed(source, ROOT).catch(() => undefined)));
-  if (feedFiles.includes(undefined)) return undefined;
-  const files = [
-    path.join(ROOT, tenant.file),
-    ...(feedFiles as string[]),
-    path.join(ROOT, 'astro.config.mjs'),
-    path.join(ROOT, 'package-lock.json'),
-    ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug))),
-    ...(await filesUnder(path.join(ROOT, 'src'))),
-    ...(await filesUnder(path.join(ROOT, 'public'))),
-  ].sort();
-  const hash = createHash('sha256');
+async function hashFiles(hash: Hash, files: string[]): Promise<void> {
   for (const file of files) {
     hash.update(path.relative(ROOT, file));
     try {
@@ -47,5 +27,50 @@ export async function tenantInputsHash(tenant: Tenant & { file: string }): Promi
       hash.update('missing');
     }
   }
+}
+
+let sharedHash: Promise<string> | undefined;
+
+/**
+ * The part every tenant shares (the code, public files, lockfile): read once per process, so a
+ * sync of many tenants (or a watch) costs one pass over src/ and public/. Code changes while
+ * `npm run sync -- --watch` or `npm start` runs are seen after a restart.
+ */
+function codeHash(): Promise<string> {
+  sharedHash ??= (async () => {
+    const hash = createHash('sha256');
+    const files = [
+      path.join(ROOT, 'astro.config.mjs'),
+      path.join(ROOT, 'package-lock.json'),
+      ...(await filesUnder(path.join(ROOT, 'src'))),
+      ...(await filesUnder(path.join(ROOT, 'public'))),
+    ].sort();
+    await hashFiles(hash, files);
+    return hash.digest('hex');
+  })();
+  return sharedHash;
+}
+
+/**
+ * A fingerprint of everything a tenant's site is built from (its YAML, assets, local feeds, the
+ * code, public files, lockfile). `npm start` and `npm test` rebuild a site only when it changed.
+ * A feed read from a URL counts by the digest of its body in `urlDigests` (`npm run sync` fetches
+ * them); without one such a tenant can't be fingerprinted and always rebuilds.
+ */
+export async function tenantInputsHash(tenant: Tenant & { file: string }, urlDigests: Record<string, string> = {}): Promise<string | undefined> {
+  const feedSources = Object.values(tenant.feeds).filter((source): source is string => typeof source === 'string');
+  const urlSources = feedSources.filter(isUrlSource).sort();
+  if (urlSources.some((source) => !urlDigests[source])) return undefined;
+  // Only files the build may read are read here; a refused or missing feed fails the build itself.
+  const localSources = feedSources.filter((source) => !isUrlSource(source));
+  const feedFiles = await Promise.all(localSources.map((source) => resolveLocalFeed(source, ROOT).catch(() => undefined)));
+  if (feedFiles.includes(undefined)) return undefined;
+  const hash = createHash('sha256');
+  hash.update(await codeHash());
+  for (const source of urlSources) hash.update(`${source}\0${urlDigests[source]}`);
+  await hashFiles(
+    hash,
+    [path.join(ROOT, tenant.file), ...(feedFiles as string[]), ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug)))].sort(),
+  );
   return hash.digest('hex');
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -43,12 +43,31 @@ function readHeaderRules(root: string): HeaderRule[] {
   return parseHeaders(readFileSync(file, 'utf8'));
 }
 
+/** The site folder's identity: a new build is renamed into place, so it changes exactly when one is swapped in. */
+const folderId = (root: string): string | undefined => {
+  const info = statSync(root, { throwIfNoEntry: false });
+  return info ? `${info.dev}:${info.ino}:${info.birthtimeMs}` : undefined;
+};
+
+/** A build swap renames the old folder away and the new one in: a request in between waits for it. */
+async function waitForFolder(root: string, ms = 2000): Promise<void> {
+  for (let waited = 0; waited < ms && !existsSync(root); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 /**
  * One tenant's app: its static site from dist/<slug> with the API mounted at /api over `store`.
  * Every response carries the headers the site's `_headers` file gives its path, as on the CDN.
+ * `site` may be a function: it is asked again on each request, so a rebuilt site is served at once.
  */
-export function createSiteApp(slug: string, site: SiteData, store?: Store, root = siteDir(slug)) {
-  const headerRules = readHeaderRules(root);
+export function createSiteApp(slug: string, site: SiteData | (() => SiteData), store?: Store, root = siteDir(slug)) {
+  const siteNow = typeof site === 'function' ? site : () => site;
+  // Re-read when a new build is swapped into `root` (npm start and npm run sync rebuild while serving).
+  let rules = { folder: folderId(root), headerRules: readHeaderRules(root) };
+  const headerRulesNow = () => {
+    const folder = folderId(root);
+    if (folder && folder !== rules.folder) rules = { folder, headerRules: readHeaderRules(root) };
+    return rules.headerRules;
+  };
   const app = new Hono<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
   app.use('*', async (c, next) => {
     // Behind a TLS proxy: a plain-http request goes to the same host over https first (so HSTS applies).
@@ -58,6 +77,8 @@ export function createSiteApp(slug: string, site: SiteData, store?: Store, root 
     }
     // The CDN reads _headers; it is never a page.
     if (c.req.path === `/${HEADERS_FILE}`) return c.notFound();
+    await waitForFolder(root);
+    const headerRules = headerRulesNow();
     await next();
     for (const [name, value] of Object.entries(headersForPath(headerRules, c.req.path))) c.res.headers.set(name, value);
   });
@@ -71,7 +92,7 @@ export function createSiteApp(slug: string, site: SiteData, store?: Store, root 
     '/',
     createApi(
       {
-        siteFor: (wanted) => (wanted === slug ? site : undefined),
+        siteFor: (wanted) => (wanted === slug ? siteNow() : undefined),
         store,
         clientIp: (request) => socketAddress.get(request),
         rateLimits: process.env.LEADS_RATE_LIMITS !== 'off',
@@ -111,11 +132,29 @@ export async function startLocalServer(options: {
   const store = await openStore();
   const snapshots = new Map<string, SiteData>();
   for (const slug of slugs) snapshots.set(slug, await readSnapshot(slug));
+  // The snapshot is re-read when a rebuilt site is swapped in (its site.json is that build's).
+  const seen = new Map(slugs.map((slug) => [slug, folderId(siteDir(slug))]));
+  const snapshotNow = (slug: string): SiteData => {
+    const folder = folderId(siteDir(slug));
+    if (folder && folder !== seen.get(slug)) {
+      seen.set(slug, folder);
+      try {
+        snapshots.set(slug, JSON.parse(readFileSync(snapshotFile(slug), 'utf8')) as SiteData);
+      } catch (error) {
+        console.warn(`${slug}: could not re-read ${snapshotFile(slug)} after a rebuild (${(error as Error).message}); the API keeps the previous data`);
+      }
+    }
+    return snapshots.get(slug)!;
+  };
   // Delivers stored leads to each site's webhook / e-mail, or prints them when none is configured.
-  const outbox = startOutboxWorker({ store, siteFor: (slug) => snapshots.get(slug), intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000) });
+  const outbox = startOutboxWorker({
+    store,
+    siteFor: (slug) => (snapshots.has(slug) ? snapshotNow(slug) : undefined),
+    intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000),
+  });
   for (const slug of slugs) {
     const port = tenantPort(allSlugs, slug, basePort);
-    const app = createSiteApp(slug, snapshots.get(slug)!, store);
+    const app = createSiteApp(slug, () => snapshotNow(slug), store);
     await new Promise<void>((resolve, reject) => {
       const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve());
       server.once('error', (error: NodeJS.ErrnoException) =>

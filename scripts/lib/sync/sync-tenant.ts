@@ -1,0 +1,134 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseFeedBytes, readFeedBytes, validateFeed, FeedReadError } from '../../../src/feeds/load';
+import { isUrlSource } from '../../../src/feeds/roots';
+import { carsFeedShrinkProblem } from '../../../src/feeds/shrink';
+import { FEED_NAMES, type FeedName } from '../../../src/feeds/schemas';
+import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/tenant/load';
+import { BuildInputError, buildSites, isFresh } from '../build-all';
+import { tenantInputsHash } from '../inputs-hash';
+import { BUILD_CACHE, ROOT } from '../paths';
+import { conditionalFetch, FeedFetchError } from './fetch';
+import { describeChanges, diffStock, stockState, type StockChanges, type StockState } from './diff';
+
+export interface SyncOptions {
+  allowShrink?: boolean;
+  /** Build log lines (problems with records, shrink warnings); the summary line is returned. */
+  log?: (line: string) => void;
+}
+
+export interface SyncResult {
+  slug: string;
+  outcome: 'unchanged' | 'rebuilt' | 'failed';
+  changes?: StockChanges;
+  seconds: number;
+  /** "bayside-toyota: 1 sold, 2 price changes -> rebuilt in 9.8 s" */
+  line: string;
+}
+
+/** The cars the live site was last built from, by id: what the next sync diffs against. */
+const stockStateFile = (slug: string) => path.join(BUILD_CACHE, slug, 'stock-state.json');
+const feedCacheDir = (slug: string) => path.join(BUILD_CACHE, slug, 'feeds');
+
+async function readStockState(slug: string): Promise<StockState | undefined> {
+  try {
+    return JSON.parse(await readFile(stockStateFile(slug), 'utf8')) as StockState;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeStockState(slug: string, state: StockState): Promise<void> {
+  const file = stockStateFile(slug);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(`${file}.tmp`, JSON.stringify(state));
+  await rename(`${file}.tmp`, file);
+}
+
+/** Read every feed of a tenant: local files as they are, URLs conditionally (an unchanged one is a 304). */
+async function readTenantFeeds(tenant: LoadedTenant): Promise<{ cars: Uint8Array; urlDigests: Record<string, string> }> {
+  const urlDigests: Record<string, string> = {};
+  let cars: Uint8Array | undefined;
+  for (const name of FEED_NAMES as readonly FeedName[]) {
+    const source = tenant.feeds[name];
+    if (typeof source !== 'string') continue;
+    let bytes: Uint8Array;
+    if (isUrlSource(source)) {
+      try {
+        const fetched = await conditionalFetch(source, feedCacheDir(tenant.slug), name);
+        bytes = fetched.body;
+        urlDigests[source] = fetched.validators.digest;
+      } catch (error) {
+        if (error instanceof FeedFetchError) throw new FeedReadError(name, source, error.message);
+        throw error;
+      }
+    } else if (name === 'cars') {
+      bytes = await readFeedBytes(name, source, ROOT);
+    } else continue; // other local files count through the inputs hash
+    if (name === 'cars') cars = bytes;
+  }
+  return { cars: cars!, urlDigests };
+}
+
+const secondsSince = (started: number) => (performance.now() - started) / 1000;
+
+/**
+ * One sync of one tenant: read its feeds, and rebuild its site (swapped in whole, as builds are)
+ * only if its inputs changed. Whatever fails (a tenant file error, a feed that 500s, a feed that
+ * shrank suddenly, a build that throws) leaves the live site as it was and is reported in the line.
+ */
+export async function syncTenant(slug: string, { allowShrink = false, log = () => {} }: SyncOptions = {}): Promise<SyncResult> {
+  const started = performance.now();
+  const failed = (reason: string): SyncResult => {
+    const seconds = secondsSince(started);
+    return { slug, outcome: 'failed', seconds, line: `${slug}: not synced, ${reason}; the live site was left as it was (${seconds.toFixed(1)} s)` };
+  };
+  let tenant: LoadedTenant;
+  try {
+    tenant = await loadTenant(slug, ROOT);
+  } catch (error) {
+    if (error instanceof TenantConfigError) return failed(error.message.replace(/\n/g, '; '));
+    throw error;
+  }
+  let feeds: Awaited<ReturnType<typeof readTenantFeeds>>;
+  let after: StockState;
+  let rejectedIds: string[];
+  let emptied: string | undefined;
+  try {
+    feeds = await readTenantFeeds(tenant);
+    const result = validateFeed('cars', parseFeedBytes('cars', tenant.feeds.cars, feeds.cars), tenant.feeds.cars);
+    after = stockState(result.records);
+    rejectedIds = result.rejected.flatMap((record) => (record.id === undefined ? [] : [record.id]));
+    // An empty or mostly invalid feed is refused before any build starts (the build's own guard
+    // also compares against the last build's count, which needs the tenant's stock selection).
+    const records = result.records.length + result.rejected.length;
+    emptied = carsFeedShrinkProblem({ records, invalid: result.rejected.length, listed: result.records.length });
+  } catch (error) {
+    if (error instanceof FeedReadError) return failed(error.message);
+    throw error;
+  }
+  const before = await readStockState(slug);
+  const hash = await tenantInputsHash(tenant, feeds.urlDigests);
+  if (await isFresh(tenant, hash)) {
+    if (!before) await writeStockState(slug, after);
+    const seconds = secondsSince(started);
+    return { slug, outcome: 'unchanged', seconds, line: `${slug}: unchanged (${seconds.toFixed(1)} s)` };
+  }
+  const changes = before ? diffStock(before, after, rejectedIds) : undefined;
+  const what = changes ? describeChanges(changes) || 'site inputs changed (no car changes)' : `first sync, ${Object.keys(after).length} cars`;
+  if (emptied && !allowShrink)
+    return {
+      ...failed(`feeds.cars (${tenant.feeds.cars}): ${emptied}; if the feed is right: npm run sync -- ${slug} --allow-shrink`),
+      changes,
+    };
+  try {
+    await buildSites({ slugs: [slug], allowShrink, urlDigests: feeds.urlDigests, log: (line) => line.startsWith('  ') && log(line) });
+  } catch (error) {
+    // A sudden shrink, an unreadable feed or a failed build: the swap never happened.
+    const reason = error instanceof BuildInputError ? error.message.replace(/\n/g, '; ') : `build failed: ${(error as Error).message.split('\n')[0]}`;
+    return { ...failed(`${what}, but ${reason}`), changes };
+  }
+  await writeStockState(slug, after);
+  const seconds = secondsSince(started);
+  return { slug, outcome: 'rebuilt', changes, seconds, line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s` };
+}

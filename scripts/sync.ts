@@ -1,0 +1,54 @@
+/**
+ * npm run sync [-- <slug> ...] [--watch] [--interval=<seconds>] [--allow-shrink]
+ * Reads every tenant's feeds (URLs conditionally: an unchanged feed is one 304), says what changed
+ * in each dealer's stock, and rebuilds only the sites whose inputs changed, swapping each in whole.
+ * A feed that fails or empties suddenly leaves that live site as it was. --watch repeats every
+ * --interval seconds (default 60; a tenant's sync.interval_seconds overrides it).
+ */
+import { listTenantSlugs, loadTenant } from '../src/tenant/load';
+import { ROOT } from './lib/paths';
+import { syncTenant } from './lib/sync/sync-tenant';
+import { parseInterval, syncInterval } from './lib/sync/watch';
+
+const args = process.argv.slice(2);
+const named = args.filter((arg) => !arg.startsWith('-'));
+const allowShrink = args.includes('--allow-shrink');
+let interval: number;
+try {
+  interval = parseInterval(args);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const slugs = named.length ? named : await listTenantSlugs(ROOT);
+
+async function syncOne(slug: string): Promise<boolean> {
+  const result = await syncTenant(slug, { allowShrink, log: (line) => console.log(line) });
+  (result.outcome === 'failed' ? console.error : console.log)(result.line);
+  return result.outcome !== 'failed';
+}
+
+if (!args.includes('--watch')) {
+  let ok = true;
+  for (const slug of slugs) ok = (await syncOne(slug)) && ok;
+  process.exit(ok ? 0 : 1);
+}
+
+// Watch: each tenant is due again its interval after its last sync; syncs run one at a time.
+const due = new Map(slugs.map((slug) => [slug, 0]));
+let stopping = false;
+const stop = () => (stopping = true);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+console.log(`Syncing ${slugs.join(', ')} every ${interval} s (Ctrl+C to stop)`);
+while (!stopping) {
+  for (const slug of slugs) {
+    if (stopping || due.get(slug)! > Date.now()) continue;
+    await syncOne(slug);
+    const tenant = await loadTenant(slug, ROOT).catch(() => undefined);
+    due.set(slug, Date.now() + syncInterval(tenant, interval) * 1000);
+  }
+  const next = Math.min(...due.values());
+  while (!stopping && Date.now() < next) await new Promise((resolve) => setTimeout(resolve, Math.min(250, next - Date.now())));
+}
+process.exit(0);
