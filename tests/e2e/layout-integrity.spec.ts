@@ -100,10 +100,16 @@ function findLayoutProblems(): string[] {
     if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     if (control.closest('[inert], [aria-hidden=true]') || isScreenReaderOnly(control)) continue;
     // A skip link waits above the page until focused.
-    let box = control.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || box.bottom + window.scrollY <= 0) continue;
-    control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    box = control.getBoundingClientRect();
+    const first = control.getBoundingClientRect();
+    if (first.width === 0 || first.height === 0 || first.bottom + window.scrollY <= 0) continue;
+    // Scroll only when it is outside the middle of the viewport: controls come in document order,
+    // so one scroll brings the next several into the middle too.
+    const middleY = first.top + first.height / 2;
+    if (middleY < window.innerHeight * 0.25 || middleY > window.innerHeight * 0.75 || first.left < 0 || first.right > window.innerWidth)
+      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    // A link wrapped over two lines has one box per line: its bounding box's centre may fall
+    // between them, so aim at the centre of its widest line box.
+    const box = [...control.getClientRects()].reduce((widest, rect) => (rect.width > widest.width ? rect : widest));
     const x = box.left + box.width / 2;
     const y = box.top + Math.min(box.height, window.innerHeight) / 2;
     if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) {
@@ -128,9 +134,12 @@ function findLayoutProblems(): string[] {
   }
   window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 
-  // 3. Text cut off by its box: overflow hidden/clip and content wider than the box, unless it ends
-  // in an ellipsis on purpose or is clamped to a number of lines on purpose.
+  // 3. Text cut off by its box: a box holding text itself (not a map or a card of other boxes) with
+  // overflow hidden/clip and content wider than the box, unless it ends in an ellipsis on purpose
+  // or is clamped to a number of lines on purpose.
+  const holdsText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
   for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+    if (!holdsText(element)) continue;
     const style = getComputedStyle(element);
     if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
     if (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none' || isScreenReaderOnly(element)) continue;
@@ -140,7 +149,7 @@ function findLayoutProblems(): string[] {
   }
 
   // 4. Menu entries and headings wrapped into an unreadable state: a menu entry over two lines
-  // (its caret dropped under it, too), or a word broken in the middle.
+  // (its caret dropped under it, too), or a word broken in the middle (not at a hyphen or slash).
   const lineHeight = (element: Element): number => {
     const style = getComputedStyle(element);
     return Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
@@ -159,7 +168,7 @@ function findLayoutProblems(): string[] {
     const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
-      for (const match of text.matchAll(/\S{2,}/g)) {
+      for (const match of text.matchAll(/[^\s/-]{2,}/g)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { WATCHLIST_PATH, signInUrl } from '../../domain/accounts';
 import { $favourites } from '../../stores/favourites';
 import { $session, loadSession, signOut } from '../../stores/session';
@@ -9,10 +9,15 @@ import './accounts.css';
 /** /my-garage: who is signed in, their watchlist, and the favourites and viewed cars kept in this browser. */
 export default function MyGarage() {
   const session = useStore($session);
-  const favourites = useStore($favourites);
-  const viewed = useStore($viewedCars);
+  // The lists live in this browser's storage, which the built page cannot know: the first render
+  // matches the built page (empty lists) and the stored ones follow, or hydration fails.
+  const [hydrated, setHydrated] = useState(false);
+  const stored = { favourites: useStore($favourites), viewed: useStore($viewedCars) };
+  const favourites = hydrated ? stored.favourites : [];
+  const viewed = hydrated ? stored.viewed : [];
 
   useEffect(() => {
+    setHydrated(true);
     void loadSession();
   }, []);
 

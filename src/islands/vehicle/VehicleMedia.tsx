@@ -24,12 +24,7 @@ interface Props {
   interiorImage?: string | undefined;
 }
 
-// A walkaround given as an animated picture (the demo data's SVG, a GIF) fills the media area as
-// an image; in an iframe it would keep its own pixel size.
-const ANIMATED_PICTURE = /\.(svg|gif|webp|apng|avif)(\?|#|$)/i;
-
 function VideoSlide({ url, title }: { url: string; title: string }) {
-  if (ANIMATED_PICTURE.test(url)) return <img className="media__video" src={url} alt={title} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />;
   return isDirectVideo(url) ? (
     <video className="media__video" src={url} controls preload="none" width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} aria-label={title} />
   ) : (
