@@ -1,0 +1,93 @@
+import { expect, test } from './support/fixtures';
+
+// The desktop dropdowns (SPEC: a dropdown opens by hover or click) and the header's fit at the
+// desktop widths shoppers use.
+test.describe('desktop header menus', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  for (const [label, link] of [
+    ['Vehicles', undefined],
+    ['Service & Parts', 'Parts and Accessories'],
+    ['Company', 'About Us'],
+  ] as const) {
+    test(`${label}: a mouse click after the hover leaves the menu open; a click elsewhere closes it`, async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const summary = nav.locator('summary', { hasText: label });
+      const menu = nav.locator('details[data-menu]', { has: page.locator('summary', { hasText: label }) });
+      await summary.hover();
+      await expect(menu).toHaveAttribute('open', '');
+      await summary.click();
+      await expect(menu).toHaveAttribute('open', '');
+      const entry = link ? nav.getByRole('link', { name: link, exact: true }) : menu.locator('.submenu a').first();
+      await expect(entry).toBeVisible();
+      // Clicked open, it stays open while the mouse travels into the menu and around it.
+      await page.mouse.move(5, 600);
+      await expect(entry).toBeVisible();
+      await page.mouse.click(5, 600);
+      await expect(menu).not.toHaveAttribute('open');
+    });
+  }
+
+  test('a click on an open menu title closes it; Escape closes a clicked-open menu', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const summary = nav.locator('summary', { hasText: 'Company' });
+    const menu = nav.locator('details[data-menu]', { has: page.locator('summary', { hasText: 'Company' }) });
+    await summary.click();
+    await expect(menu).toHaveAttribute('open', '');
+    await summary.click();
+    await expect(menu).not.toHaveAttribute('open');
+    await summary.click();
+    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toHaveAttribute('open');
+    await expect(summary).toBeFocused();
+  });
+
+  test('a menu opened by hover alone closes when the mouse leaves', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const summary = nav.locator('summary', { hasText: 'Service & Parts' });
+    await summary.hover();
+    await expect(nav.getByRole('link', { name: 'Parts and Accessories' })).toBeVisible();
+    await page.mouse.move(5, 600);
+    await expect(nav.getByRole('link', { name: 'Parts and Accessories' })).toBeHidden();
+  });
+
+  test('keyboard: Enter opens, arrows move through the entries, Escape closes', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const summary = nav.locator('summary', { hasText: 'Company' });
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeHidden();
+    await expect(summary).toBeFocused();
+  });
+});
+
+for (const width of [1366, 1200, 992]) {
+  test(`at ${width} px the header fits: site name and menu entries on one line each, carets beside their labels, the menu in one row`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const lines = await page.locator('.site-header').evaluate((header) =>
+      [
+        ...header.querySelectorAll<HTMLElement>('.site-header__brand, .site-header__phone, .main-nav > ul > li > a, .main-nav > ul > li > details > summary'),
+      ].map((entry) => {
+        const style = getComputedStyle(entry);
+        const height = entry.getBoundingClientRect().height - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+        return `${entry.textContent?.trim()}: ${Math.round(height / Number.parseFloat(style.lineHeight))} line(s)`;
+      }),
+    );
+    expect(lines.filter((line) => !line.endsWith(': 1 line(s)'))).toEqual([]);
+    // The menu is one row (it may sit on a row of its own below the name when both do not fit).
+    const tops = await page
+      .locator('.main-nav > ul > li')
+      .evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+    expect(tops, 'rows of menu entries').toBe(1);
+  });
+}
