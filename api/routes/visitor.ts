@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toFormCar } from '../../src/islands/forms/types';
 import { readJson, validate } from '../http';
+import { liveCarFields } from '../stock/car-fields';
 import type { ApiApp } from '../types';
 import { onlyMethods } from './allow';
 
@@ -51,15 +52,7 @@ export function visitorRoutes(app: ApiApp): void {
     const car = site.cars.find((candidate) => candidate.slug === c.req.param('slug'));
     if (!car) return c.json({ error: 'This car is not listed on this site.' }, 404);
     const views = await c.get('store').countView(site.tenant.slug, car.slug);
-    const car_fields = {
-      id: car.id,
-      status: car.status,
-      sold: car.sold,
-      reserved: car.reserved,
-      price: car.price,
-      photos_count: car.photos_count,
-      updated_at: car.updated_at,
-    };
+    const car_fields = await liveCarFields(c.get('store'), site.tenant.slug, car);
     return c.json({ views: (car.views ?? 0) + views, car_fields });
   });
   onlyMethods(app, '/cars/:slug/view.json', ['GET']);

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describeIssue, formatPath } from '../config/format-issues';
-<<<<<<< HEAD
-import { UNSAFE_URL } from '../config/safe-url';
-=======
 import { FeedLocationError, isUrlSource, resolveLocalFeed } from './roots';
->>>>>>> sec-ops
+import { UNSAFE_URL } from '../config/safe-url';
 import { FEED_SCHEMAS, type FeedName } from './schemas';
 import type { z } from 'zod';
 
