@@ -59,8 +59,7 @@ export function reserveRoutes(app: ApiApp): void {
     });
     if (!result.ok && result.reason === 'car_reserved') return c.json({ error: JUST_RESERVED, code: 'reserved' }, 409);
     // The live stock says the car sold or was reserved after this page was built.
-    if (!result.ok && result.reason === 'car_unavailable')
-      return c.json({ error: UNAVAILABLE_MESSAGES[result.unavailable], code: result.unavailable }, 409);
+    if (!result.ok && result.reason === 'car_unavailable') return c.json({ error: UNAVAILABLE_MESSAGES[result.unavailable], code: result.unavailable }, 409);
     if (!result.ok) return errorResponse(c, 422, result.error);
 
     const accounts = accountsOf(c);

@@ -35,5 +35,14 @@ export async function liveCarFields(store: Store, tenant: string, car: Car): Pro
   const live = await stockCar(store.driver, tenant, { slug: car.slug });
   if (live === 'unknown') return built;
   if (live === 'missing') return { ...built, status: 'sold', sold: true };
-  return { ...built, status: live.status, sold: live.sold, reserved: live.reserved, price: live.price, price_type: live.price_type, price_text: live.price_text, updated_at: live.updated_at };
+  return {
+    ...built,
+    status: live.status,
+    sold: live.sold,
+    reserved: live.reserved,
+    price: live.price,
+    price_type: live.price_type,
+    price_text: live.price_text,
+    updated_at: live.updated_at,
+  };
 }

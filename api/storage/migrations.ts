@@ -81,7 +81,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
   },
   {
     version: 3,
-    name: 'live stock: each site\'s cars as its last build read them, for the API to check against',
+    name: "live stock: each site's cars as its last build read them, for the API to check against",
     sql: [
       `CREATE TABLE car_stock (
         tenant TEXT NOT NULL,

@@ -90,12 +90,16 @@ for (const kind of storeKinds()) {
       const reserved = await reserve('car-1', 'reserve-reserved');
       expect(reserved.status).toBe(409);
       expect(await reserved.json()).toMatchObject({ code: 'reserved' });
-      await replaceStock(store, TENANT, stock(site).filter((car) => car.id !== 'car-1'));
+      await replaceStock(
+        store,
+        TENANT,
+        stock(site).filter((car) => car.id !== 'car-1'),
+      );
       expect(await (await reserve('car-1', 'reserve-gone')).json()).toMatchObject({ code: 'sold' });
       expect(await store.listLeads(TENANT)).toEqual([]);
     });
 
-    it('with no stock written yet, the build\'s copy decides (the API started before any build)', async () => {
+    it("with no stock written yet, the build's copy decides (the API started before any build)", async () => {
       expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({ status: 'in_stock', price: 31990, price_text: '$31,990' });
       expect((await reserve('car-1', 'reserve-fallback')).status).toBe(201);
     });
@@ -120,7 +124,13 @@ for (const kind of storeKinds()) {
       const reader = await openStore({ ...process.env, ...env });
       try {
         const cars = (status: string): StockInput[] =>
-          Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, slug: `car-${i}`, status: status as StockInput['status'], sold: status === 'sold', price: 20000 + i }));
+          Array.from({ length: 300 }, (_, i) => ({
+            id: `c${i}`,
+            slug: `car-${i}`,
+            status: status as StockInput['status'],
+            sold: status === 'sold',
+            price: 20000 + i,
+          }));
         await replaceStock(store, TENANT, cars('in_stock'));
         const seen = new Set<string>();
         let writing = true;
@@ -168,9 +178,18 @@ for (const kind of storeKinds()) {
             fields: { name: 'Jo', last_name: 'Citizen', phone: '0412345678', email: 'jo@example.com', postcode: '4000' },
           });
         const post = (app: typeof api, key: string) =>
-          app.fetch(new Request('https://localhost/api/reserve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(key) }));
-        const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? api : api2, `race-${i}`).then((r) => r.status)));
-        expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+          app.fetch(
+            new Request('https://localhost/api/reserve', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+              body: body(key),
+            }),
+          );
+        const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? api : api2, `reserve-race-${i}`).then((r) => r.status)));
+        expect(
+          statuses.filter((status) => status === 201),
+          String(statuses),
+        ).toHaveLength(1);
         expect(statuses.filter((status) => status === 409)).toHaveLength(9);
         expect(await second.reservedCars(TENANT)).toEqual(['car-1']);
       } finally {
