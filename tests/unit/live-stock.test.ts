@@ -185,7 +185,9 @@ for (const kind of storeKinds()) {
               body: body(key),
             }),
           );
-        const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? api : api2, `reserve-race-${i}`).then((r) => r.status)));
+        const statuses = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => Promise.resolve(post(i % 2 ? api : api2, `reserve-race-${i}`)).then((r) => r.status)),
+        );
         expect(
           statuses.filter((status) => status === 201),
           String(statuses),
