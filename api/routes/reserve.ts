@@ -8,6 +8,7 @@ import { accountsOf, currentUser } from '../accounts/session';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
 import { leadSettings } from '../leads/settings';
 import { channelsFor, rulesFor } from '../leads/rules';
+import { UNAVAILABLE_MESSAGES } from '../stock/stock';
 import type { ApiApp } from '../types';
 
 /** What the shopper who came second reads (the checkout page shows it as the car having just gone). */
@@ -56,7 +57,9 @@ export function reserveRoutes(app: ApiApp): void {
       reserveCar: true,
       now: c.get('now'),
     });
-    if (!result.ok && result.reason === 'car_reserved') return c.json({ error: JUST_RESERVED }, 409);
+    if (!result.ok && result.reason === 'car_reserved') return c.json({ error: JUST_RESERVED, code: 'reserved' }, 409);
+    // The live stock says the car sold or was reserved after this page was built.
+    if (!result.ok && result.reason === 'car_unavailable') return c.json({ error: UNAVAILABLE_MESSAGES[result.unavailable], code: result.unavailable }, 409);
     if (!result.ok) return errorResponse(c, 422, result.error);
 
     const accounts = accountsOf(c);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { toFormCar } from '../../src/islands/forms/types';
 import { isAllowedOrigin } from '../guard';
 import { errorResponse, readJson, validate } from '../http';
+import { liveCarFields } from '../stock/car-fields';
 import type { ApiApp } from '../types';
 
 const Id = z.union([z.string().trim().min(1).max(80), z.number().int()]);
@@ -89,15 +90,7 @@ export function visitorRoutes(app: ApiApp): void {
     const views = counted
       ? await store.countView(site.tenant.slug, car.slug, viewer(c.get('clientIp'), c.get('now')))
       : await store.views(site.tenant.slug, car.slug);
-    const car_fields = {
-      id: car.id,
-      status: car.status,
-      sold: car.sold,
-      reserved: car.reserved,
-      price: car.price,
-      photos_count: car.photos_count,
-      updated_at: car.updated_at,
-    };
+    const car_fields = await liveCarFields(store, site.tenant.slug, car);
     return c.json({ views: (car.views ?? 0) + views, car_fields });
   });
 

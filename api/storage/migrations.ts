@@ -93,6 +93,33 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX car_view_visitors_day ON car_view_visitors (day)`,
     ],
   },
+  {
+    version: 4,
+    name: "live stock: each site's cars as its last build read them, for the API to check against",
+    sql: [
+      `CREATE TABLE car_stock (
+        tenant TEXT NOT NULL,
+        car_id TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        status TEXT NOT NULL,
+        sold INTEGER NOT NULL,
+        reserved INTEGER NOT NULL,
+        price DOUBLE PRECISION,
+        price_type TEXT,
+        price_text TEXT,
+        updated_at TEXT,
+        content_hash TEXT NOT NULL,
+        PRIMARY KEY (tenant, car_id)
+      )`,
+      `CREATE UNIQUE INDEX car_stock_slug ON car_stock (tenant, slug)`,
+      // A row here means the site's stock was written at least once (even with no cars).
+      `CREATE TABLE stock_tenants (
+        tenant TEXT PRIMARY KEY,
+        cars INTEGER NOT NULL,
+        replaced_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not had yet. Safe to run from several processes at once. */

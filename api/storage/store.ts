@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { stockCar, unavailableReason, type UnavailableReason } from '../stock/stock';
 import { migrate } from './migrations';
 import { openPostgres } from './postgres-driver';
 import type { Row, SqlDriver, SqlRunner } from './sql';
@@ -32,7 +33,10 @@ export interface LeadSubmission {
   now: number;
 }
 
-export type SubmitResult = { ok: true; leadId: string; created: boolean } | { ok: false; error: string; reason?: 'car_reserved' };
+export type SubmitResult =
+  | { ok: true; leadId: string; created: boolean }
+  | { ok: false; error: string; reason?: 'car_reserved' }
+  | { ok: false; error: string; reason: 'car_unavailable'; unavailable: UnavailableReason };
 
 export interface Delivery {
   id: string;
@@ -113,6 +117,7 @@ export class Store {
         return await this.submitOnce(input);
       } catch (error) {
         if (error instanceof CarAlreadyReserved) return { ok: false, reason: 'car_reserved', error: error.message };
+        if (error instanceof CarNotInStock) return { ok: false, reason: 'car_unavailable', unavailable: error.reason, error: error.message };
         if (!(error instanceof IdempotencyRace) || attempt >= 2) throw error;
       }
     }
@@ -180,6 +185,11 @@ export class Store {
    */
   private async holdCar(tx: SqlRunner, tenant: string, carId: string | null | undefined, leadId: string, now: number): Promise<void> {
     if (!carId) throw new Error('A reservation needs a car.');
+    // The live stock (written by each build or sync) has the last word; FOR SHARE holds off a
+    // concurrent replaceStock until this reservation is decided. No stock yet: the route's SiteData check stands.
+    const stocked = await stockCar(tx, tenant, { id: carId }, this.driver.dialect === 'postgres');
+    const reason = stocked === 'unknown' ? undefined : unavailableReason(stocked);
+    if (reason) throw new CarNotInStock(reason);
     const held = await tx.run(
       `INSERT INTO car_reservations (lead_id, tenant, car_id, created_at, released_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT DO NOTHING`,
       [leadId, tenant, carId, now],
@@ -365,6 +375,13 @@ export class IdempotencyRace extends Error {
 export class CarAlreadyReserved extends Error {
   constructor() {
     super('This car already has an active reservation.');
+  }
+}
+
+/** The live stock says the car was sold or reserved since the page was built; the lead rolls back. */
+export class CarNotInStock extends Error {
+  constructor(readonly reason: UnavailableReason) {
+    super(`The live stock says this car is ${reason}.`);
   }
 }
 

@@ -6,9 +6,11 @@ import { describeReport, readFeeds, type PrepareReport } from '../../src/site/pr
 import { maxRenderThreads, renderThreadCount, type SiteDataReady } from '../../src/site/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
-import { MAX_LINE_LENGTH, writeHeadersFile } from './headers';
 import { carsFeedShrinkProblem } from '../../src/feeds/shrink';
+import { readSiteSnapshot } from '../../src/site/snapshot';
+import { publishStock } from './publish-stock';
 import { liveCarCount, writeLastBuild } from './last-build';
+import { MAX_LINE_LENGTH, writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
 import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
@@ -192,6 +194,8 @@ export async function buildTenant(
   await rename(tmpDir, target);
   await rm(old, { recursive: true, force: true });
   await writeLastBuild(tenant.slug, { cars: prepared.cars, pages, builtAt });
+  // The API checks reservations and view.json against this, not the build's copy.
+  await publishStock(tenant.slug, readSiteSnapshot(snapshot).cars);
 
   if (process.env.BUILD_TIMINGS)
     log(

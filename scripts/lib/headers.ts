@@ -30,6 +30,8 @@ export function headerRules(security: Record<string, string>): HeaderRule[] {
     { pattern: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
     { pattern: '/media/*', headers: { 'Cache-Control': 'public, max-age=86400' } },
     { pattern: '/*.html', headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } },
+    // Search results come from this file: a car sold since the build drops out within a minute.
+    { pattern: '/search-index.json', headers: { 'Cache-Control': 'public, max-age=60' } },
   ];
 }
 

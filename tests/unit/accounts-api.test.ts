@@ -586,7 +586,7 @@ for (const kind of storeKinds()) {
           { ip: '198.51.100.40' },
         );
         expect(second.status).toBe(409);
-        expect(await second.json()).toEqual({ error: JUST_RESERVED });
+        expect(await second.json()).toEqual({ error: JUST_RESERVED, code: 'reserved' });
         const leads = await store.listLeads('bayside-toyota');
         expect(leads.map((lead) => lead.fields.name)).toEqual(['Jo']);
         expect(await new AccountStore(store.driver).paymentIntents('bayside-toyota')).toHaveLength(1);

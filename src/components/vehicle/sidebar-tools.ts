@@ -8,6 +8,7 @@ import { formatPhone } from '../../domain/format';
 import { countOf } from '../../domain/plural';
 import { COPIED_MS, copiedMessage, SHARE_WINDOW, TOAST_MS } from '../../domain/vehicle/share';
 import { $toast, dismissToast } from '../../islands/accounts/toast';
+import { applyLiveStatus, type LiveCarFields } from './live-status';
 
 /** POST /api/phone-reveal; the record is best effort (a failure never blocks the call). */
 function recordReveal(body: { car_id: string; dealership_id?: string | undefined; website_id: string }): void {
@@ -42,7 +43,8 @@ export async function initViewsCounter(counter: HTMLElement): Promise<void> {
   try {
     const response = await fetch(`/api/cars/${encodeURIComponent(slug)}/view.json?${query}`);
     if (!response.ok) return;
-    const body = (await response.json()) as { views?: unknown };
+    const body = (await response.json()) as { views?: unknown; car_fields?: LiveCarFields };
+    if (body.car_fields && typeof body.car_fields === 'object') applyLiveStatus(body.car_fields);
     if (typeof body.views !== 'number') return;
     counter.textContent = countOf(body.views, 'view');
     counter.hidden = false;

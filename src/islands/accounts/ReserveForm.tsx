@@ -37,7 +37,7 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Done>();
   /** The API's words when the car went to someone else (409): the form gives way to them. */
-  const [taken, setTaken] = useState<string>();
+  const [taken, setTaken] = useState<{ message: string; sold: boolean }>();
 
   useEffect(() => {
     startedAt.current = Date.now();
@@ -77,9 +77,11 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
         fields?: Record<string, string>;
         deposit?: string;
         payment?: { redirect_url?: string | null };
+        /** 409: 'sold' when the dealer sold it since this page was built, else reserved. */
+        code?: string;
       };
       if (response.status === 409) {
-        setTaken(body.error ?? TAKEN);
+        setTaken({ message: body.error ?? TAKEN, sold: body.code === 'sold' });
         return;
       }
       if (!response.ok) {
@@ -111,8 +113,8 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
   if (taken) {
     return (
       <div role="alert" className="reserve-taken">
-        <h2>This car has just been reserved</h2>
-        <p>{taken}</p>
+        <h2>{taken.sold ? 'This car has just been sold' : 'This car has just been reserved'}</h2>
+        <p>{taken.message}</p>
         <a className="btn btn-primary" href={similarUrl}>
           Find Me Something Similar<span className="visually-hidden"> to {car.name}</span>
         </a>
