@@ -3,8 +3,9 @@
  * are a sixth of a vehicle page's bytes and the same on thousands of pages; rendering them anew
  * for each cost about a tenth of a big site's build (CPU time, A/B at 10,000 cars).
  *
- * The content is rendered from its key alone (`render` is given the key and nothing else reaches
- * it through here), so what is cached cannot silently depend on the page that rendered it first.
+ * A key names what is rendered and every value the content depends on besides the site; callers
+ * give the content those values and nothing else of the page (RenderOnce.astro), so what is cached
+ * cannot silently depend on the page that rendered it first.
  */
 export interface RenderOnceKey {
   /** What is rendered: "header", "footer". */
