@@ -1,6 +1,7 @@
 /**
  * npm run check:html [-- <slug> ...]
- * Validates every built page with the Nu HTML Checker (vnu-jar, needs Java), and checks that every
+ * Checks that every built page keeps to Latin-1 (no character above U+00FF: src/site/latin1.ts says
+ * why), validates the pages with the Nu HTML Checker (vnu-jar, needs Java), and checks that every
  * same-site link in them leads to a built page or file. Zero errors allowed.
  * `--sample` (what `npm test` uses) checks every page except that of the thousands of per-car
  * pages (/cars/{slug}/...) it takes every 10th car: they share one template, and the full check
@@ -13,6 +14,7 @@ import { listTenantSlugs } from '../src/tenant/load';
 import { ROOT, siteDir } from './lib/paths';
 import { listHtmlFiles } from './lib/html-files';
 import { brokenInternalLinks } from './lib/internal-links';
+import { describeNonLatin1, nonLatin1InFiles } from './lib/latin1-check';
 
 // Astro puts `<style>astro-island,...{display:contents}</style>` in <body> before the first island;
 // browsers handle it and it is not ours to move (TOOLCHAIN.md), so that one message is filtered.
@@ -40,6 +42,21 @@ async function pagesOf(dir: string): Promise<string[]> {
     })
     .map((file) => path.join(dir, file));
 }
+// Every page, even with --sample: a byte scan takes about a second for a 10,000-car site.
+const latin1Started = performance.now();
+const allPages = dirs.flatMap((dir) => listHtmlFiles(dir).map((file) => path.join(dir, file)));
+const pastLatin1 = nonLatin1InFiles(allPages);
+const latin1Seconds = ((performance.now() - latin1Started) / 1000).toFixed(1);
+if (pastLatin1.length) {
+  for (const hit of pastLatin1.slice(0, 50)) console.error(describeNonLatin1({ ...hit, file: path.relative(ROOT, hit.file) }));
+  if (pastLatin1.length > 50) console.error(`... and ${pastLatin1.length - 50} more`);
+  console.error(
+    `Latin-1 check: ${pastLatin1.length} character(s) above U+00FF in ${new Set(pastLatin1.map((hit) => hit.file)).size} of ${allPages.length} pages (${latin1Seconds} s).`,
+  );
+  process.exit(1);
+}
+console.log(`Latin-1 check: ${allPages.length} pages hold no character above U+00FF (${latin1Seconds} s).`);
+
 const files = (await Promise.all(dirs.map(pagesOf))).flat();
 const pages = files.length;
 const jar = path.join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar');
