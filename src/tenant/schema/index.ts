@@ -15,6 +15,7 @@ import { PromosSchema } from './promos';
 import { SearchSchema } from './search';
 import { SiteFields } from './site';
 import { StockSchema } from './stock';
+import { SyndicationSchema } from './syndication';
 import { ThemeSchema } from './theme';
 
 /**
@@ -43,6 +44,7 @@ export const TenantSchema = z
     model_range: ModelRangeSchema.prefault({}),
     pages: PagesSchema.prefault({}),
     media_hosts: MediaHostsSchema.prefault({}),
+    syndication: SyndicationSchema.prefault({}),
     feeds: FeedsSchema,
   })
   .strict();

@@ -1,0 +1,20 @@
+/**
+ * XML text for feed values that come from dealer feeds (untrusted): the five markup characters
+ * escaped, and characters XML 1.0 cannot carry at all (control characters, lone surrogates,
+ * U+FFFE/U+FFFF) removed, so no value can break the document or make a parser reject it.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const MARKUP = /[&<>"']/g;
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function xmlText(value: string | number): string {
+  return String(value)
+    .replace(NOT_XML_CHAR, '')
+    .replace(MARKUP, (char) => ENTITY[char]!);
+}
+
+/** `<name>value</name>`, or nothing when there is no value (optional attributes are left out, not sent empty). */
+export function element(name: string, value: string | number | undefined): string {
+  return value === undefined || value === '' ? '' : `<${name}>${xmlText(value)}</${name}>`;
+}
