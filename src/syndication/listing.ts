@@ -60,8 +60,16 @@ function text(value: string | null | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+/** Characters a URL may carry as they are (RFC 3986); a URL of only these needs no parsing. */
+const PLAIN_URL = /^[A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=%]*$/;
+
 /** A feed URL made absolute against the site; anything but http(s) is dropped. */
 export function absoluteUrl(siteUrl: string, url: string): string | undefined {
+  // The common cases without the URL parser (12 photos x 10,000 cars): a plain site path or https URL.
+  if (PLAIN_URL.test(url)) {
+    if (url.startsWith('/') && !url.startsWith('//')) return siteUrl.replace(/\/+$/, '') + url;
+    if (/^https?:\/\/[A-Za-z0-9.-]+(?:[:/?#]|$)/.test(url)) return url;
+  }
   try {
     const absolute = new URL(url, siteUrl.replace(/\/*$/, '/'));
     return absolute.protocol === 'https:' || absolute.protocol === 'http:' ? absolute.href : undefined;
