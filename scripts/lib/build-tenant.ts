@@ -170,7 +170,7 @@ export async function buildTenant(
   if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
 
   let htmlFiles: string[];
-  let feedsLeftOut = 0;
+  let feedsLeftOut: number;
   try {
     const astroOutput = await astro.done;
     lap('astro', astroStarted);
