@@ -1,4 +1,5 @@
 import { addressLine, VIN, type Listing } from './listing';
+import { metaBodyStyle, metaFuel } from './meta';
 import { element, xmlText } from './xml';
 
 /**
@@ -26,6 +27,25 @@ export function googleCondition(listing: Listing): 'new' | 'used' {
 
 const price = (amount: number) => `${amount.toFixed(2)} AUD`;
 
+/** Google's supported body_style values, from the same body families Meta uses; anything else is left out (optional). */
+const GOOGLE_BODY: Record<string, string> = {
+  CONVERTIBLE: 'convertible',
+  COUPE: 'coupe',
+  HATCHBACK: 'hatchback',
+  MINIVAN: 'minivan',
+  TRUCK: 'truck',
+  SUV: 'suv',
+  SEDAN: 'sedan',
+  VAN: 'full size van',
+  WAGON: 'station wagon',
+};
+
+/** Google's engine values: gasoline, diesel, electric, hybrid (a plug-in hybrid is a hybrid). */
+const GOOGLE_ENGINE: Record<string, string> = { PETROL: 'gasoline', DIESEL: 'diesel', ELECTRIC: 'electric', HYBRID: 'hybrid', PLUGIN_HYBRID: 'hybrid' };
+
+export const googleBodyStyle = (body: string | undefined) => GOOGLE_BODY[metaBodyStyle(body)];
+export const googleEngine = (fuel: string | undefined) => GOOGLE_ENGINE[metaFuel(fuel)];
+
 export function googleItem(listing: Listing): string {
   const [image, ...more] = listing.images;
   return [
@@ -50,9 +70,9 @@ export function googleItem(listing: Listing): string {
     element('g:year', listing.year),
     element('g:mileage', listing.km === undefined ? undefined : `${listing.km} km`),
     element('g:exterior_color', listing.colour),
-    element('g:body_style', listing.body),
+    element('g:body_style', googleBodyStyle(listing.body)),
     element('g:transmission', listing.transmission),
-    element('g:fuel', listing.fuel),
+    element('g:engine', googleEngine(listing.fuel)),
     element('g:drivetrain', listing.drivetrain),
     '</item>',
   ].join('');

@@ -117,6 +117,8 @@ describe('Google vehicle listings feed', () => {
     expect(first('condition')).toBe('used');
     expect(first('mileage')).toBe('12345 km');
     expect(first('trim')).toBe('Ascent Sport');
+    expect(first('body_style')).toBe('hatchback');
+    expect(first('engine')).toBe('gasoline');
     expect(first('year')).toBe('2022');
     expect(first('date_in_stock')).toBe('2026-10-01');
     expect(first('link')).toBe('https://www.bayside.example.com.au/cars/car-1');
