@@ -114,7 +114,8 @@ export function toListing(car: Car, site: SyndicationSite): Listing {
     trim: text(car.badge),
     year: car.year,
     km: typeof car.km === 'number' && Number.isFinite(car.km) && car.km >= 0 ? Math.round(car.km) : undefined,
-    body: text(bodyLabel(car.body) ?? bodyLabel(car.simple_body) ?? car.body ?? car.simple_body),
+    // simple_body is the feed's normalised family (an SUV's body is often "4D Wagon"); body is the fallback.
+    body: text(bodyLabel(car.simple_body) ?? bodyLabel(car.body)),
     colour: text(car.colour),
     transmission: text(car.simple_transmission ?? car.trans),
     fuel: text(car.simple_fuel ?? car.fuel),
