@@ -8,6 +8,9 @@ import { element, xmlText } from './xml';
  */
 export const GOOGLE_FEED_PATH = '/feeds/google-vehicle-listings.xml';
 
+/** Vehicle ads are for passenger cars and utes: not buses, motorhomes, caravans or trailers. */
+const NOT_PASSENGER = /\b(?:bus|motorhome|caravan|camper|trailer)\b/i;
+
 /** Why Google would refuse this listing (its required attributes); empty when it is valid. */
 export function googleProblems(listing: Listing): string[] {
   const problems: string[] = [];
@@ -17,6 +20,7 @@ export function googleProblems(listing: Listing): string[] {
   if (listing.price === undefined) problems.push('no price (price on application)');
   if (!addressLine(listing.address)) problems.push('no dealership address');
   if (listing.condition !== 'new' && listing.km === undefined) problems.push('no kilometres (required for used vehicles)');
+  if (listing.body && NOT_PASSENGER.test(listing.body)) problems.push('not a passenger vehicle (Google takes cars and utes only)');
   return problems;
 }
 

@@ -139,6 +139,12 @@ describe('Google vehicle listings feed', () => {
     expect(google.xml).not.toContain('<script>');
   });
 
+  it('leaves out a bus: Google takes passenger cars and utes only (Meta takes it as OTHER)', () => {
+    const [google, meta] = syndicationFeeds([car({ simple_body: 'Bus', body: 'Commuter Bus' })], site());
+    expect(google!.leftOut).toEqual([{ id: 'U1001', problems: ['not a passenger vehicle (Google takes cars and utes only)'] }]);
+    expect(meta!.listed).toBe(1);
+  });
+
   it('uses the store code the tenant names for a location', () => {
     const renamed = feed('google', syndicationFeeds([car()], site({ store_codes: { '7': 'BAYSIDE-CAP' } })));
     expect(xpath(renamed.xml, "string(//*[local-name()='store_code'])")).toBe('BAYSIDE-CAP');
