@@ -16,6 +16,8 @@ import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
 import { writeSiteData, type WrittenSiteData } from './site-data';
 import { writeSitemap } from './sitemap';
+import { readSiteSnapshot } from '../../src/site/snapshot';
+import { writeSyndication } from './syndication';
 
 export interface TenantBuildResult {
   slug: string;
@@ -23,6 +25,8 @@ export interface TenantBuildResult {
   cars: number;
   report: PrepareReport;
   seconds: number;
+  /** Cars for sale left out of the vehicle-listing feeds (src/syndication/). */
+  feedsLeftOut?: number;
 }
 
 const MAX_REPORTED_RECORDS = 20;
@@ -168,6 +172,7 @@ export async function buildTenant(
   if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
 
   let htmlFiles: string[];
+  let feedsLeftOut: number;
   try {
     const astroOutput = await astro.done;
     lap('astro', astroStarted);
@@ -176,7 +181,11 @@ export async function buildTenant(
     const postStarted = performance.now();
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
     htmlFiles = listHtmlFiles(tmpDir);
-    await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles);
+    const site = readSiteSnapshot(snapshot);
+    await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles, site.cars);
+    const syndication = await writeSyndication(tmpDir, site);
+    feedsLeftOut = syndication.leftOut;
+    for (const line of syndication.lines.slice(0, MAX_REPORTED_RECORDS)) log(`  ${line}`);
     const { blockedVideoHosts, tooLong } = await writeHeadersFile(tmpDir, tenant, htmlFiles);
     for (const header of tooLong) log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
     for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
@@ -203,7 +212,7 @@ export async function buildTenant(
         .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
         .join(', ')}`,
     );
-  return { slug: tenant.slug, pages, cars: prepared.cars, report, seconds: (performance.now() - started) / 1000 };
+  return { slug: tenant.slug, pages, cars: prepared.cars, report, seconds: (performance.now() - started) / 1000, feedsLeftOut };
 }
 
 /** "712 pages, 689 cars listed; 3 bad records left out; 41 not listed (sold before cut-off or hidden)" */
@@ -216,5 +225,6 @@ export function summarise(result: TenantBuildResult): string {
   if (badOther) parts.push(`${badOther} other bad record${badOther === 1 ? '' : 's'} left out`);
   if (report.notListed) parts.push(`${report.notListed} not listed (sold before the cut-off or hidden)`);
   if (report.notSelected) parts.push(`${report.notSelected} not this site's stock`);
+  if (result.feedsLeftOut) parts.push(`${result.feedsLeftOut} left out of listing feeds (no VIN, no price, ...)`);
   return `${parts.join(', ')} in ${result.seconds.toFixed(1)} s`;
 }

@@ -16,6 +16,7 @@ import { SearchSchema } from './search';
 import { SiteFields } from './site';
 import { StockSchema } from './stock';
 import { SyncSchema } from './sync';
+import { SyndicationSchema } from './syndication';
 import { ThemeSchema } from './theme';
 
 /**
@@ -45,6 +46,7 @@ export const TenantSchema = z
     pages: PagesSchema.prefault({}),
     media_hosts: MediaHostsSchema.prefault({}),
     sync: SyncSchema.prefault({}),
+    syndication: SyndicationSchema.prefault({}),
     feeds: FeedsSchema,
   })
   .strict();
