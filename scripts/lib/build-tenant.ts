@@ -16,7 +16,6 @@ import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
 import { writeSiteData, type WrittenSiteData } from './site-data';
 import { writeSitemap } from './sitemap';
-import { readSiteSnapshot } from '../../src/site/snapshot';
 import { writeSyndication } from './syndication';
 
 export interface TenantBuildResult {
@@ -173,6 +172,7 @@ export async function buildTenant(
 
   let htmlFiles: string[];
   let feedsLeftOut: number;
+  let listedCars: ReturnType<typeof readSiteSnapshot>['cars'];
   try {
     const astroOutput = await astro.done;
     lap('astro', astroStarted);
@@ -182,6 +182,7 @@ export async function buildTenant(
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
     htmlFiles = listHtmlFiles(tmpDir);
     const site = readSiteSnapshot(snapshot);
+    listedCars = site.cars;
     await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles, site.cars);
     const syndication = await writeSyndication(tmpDir, site);
     feedsLeftOut = syndication.leftOut;
@@ -204,7 +205,7 @@ export async function buildTenant(
   await rm(old, { recursive: true, force: true });
   await writeLastBuild(tenant.slug, { cars: prepared.cars, pages, builtAt });
   // The API checks reservations and view.json against this, not the build's copy.
-  await publishStock(tenant.slug, readSiteSnapshot(snapshot).cars);
+  await publishStock(tenant.slug, listedCars);
 
   if (process.env.BUILD_TIMINGS)
     log(

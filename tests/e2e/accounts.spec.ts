@@ -282,7 +282,7 @@ test.describe('accounts: every site', () => {
     for (const route of routes) {
       await page.goto(route.path);
       // The gate says it is checking until the session has loaded; then the page stays open.
-      await expect(page.getByText('Checking you are signed in…')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByText('Checking you are signed in...')).toHaveCount(0, { timeout: 20_000 });
       await page.waitForLoadState('networkidle');
       await expect(page).toHaveURL(route.path);
     }

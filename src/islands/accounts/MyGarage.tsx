@@ -25,7 +25,7 @@ export default function MyGarage() {
     <div className="my-garage">
       <section aria-labelledby="garage-account">
         <h2 id="garage-account">Your Account</h2>
-        {session.status === 'loading' && <p role="status">Loading…</p>}
+        {session.status === 'loading' && <p role="status">Loading...</p>}
         {session.status === 'signed-in' && (
           <>
             <p>Signed in with {session.user.phone}.</p>

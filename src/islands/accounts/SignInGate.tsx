@@ -42,7 +42,7 @@ export default function SignInGate({ kind, gated, slugParam, slug }: SignInGateP
   if (!gated || state === 'open') return null;
   return (
     <p className="visually-hidden" role="status">
-      Checking you are signed in…
+      Checking you are signed in...
     </p>
   );
 }

@@ -31,7 +31,7 @@ export default function WatchlistList({ searchPath }: { searchPath: string }) {
 
   return (
     <div>
-      {cars === null && <p role="status">Loading your watchlist…</p>}
+      {cars === null && <p role="status">Loading your watchlist...</p>}
       {cars && cars.length === 0 && (
         <p>
           Your watchlist is empty. <a href={searchPath}>Browse our stock</a> and press Save to Watchlist on the cars you like.

@@ -37,7 +37,7 @@ export default function ComparePage({ searchPath }: Props) {
       </div>
     );
   }
-  if (data.state === 'loading') return <p>Loading the cars you chose…</p>;
+  if (data.state === 'loading') return <p>Loading the cars you chose...</p>;
   if (data.state === 'error') return <p role="alert">The car details could not be loaded. Please reload the page to try again.</p>;
 
   const cars = list.map((entry) => data.cars.get(entry.id)).filter((car): car is CompareCar => car !== undefined);

@@ -50,7 +50,7 @@ export default function LocationsMap({ markers, tiles, label }: Props) {
         <p className="locations-map__fallback">
           {state === 'failed'
             ? 'The map could not be loaded. Every location is listed on this page.'
-            : `Loading the map of ${countOf(markers.length, 'location')}…`}
+            : `Loading the map of ${countOf(markers.length, 'location')}...`}
         </p>
       )}
     </div>
