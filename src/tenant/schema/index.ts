@@ -6,6 +6,7 @@ import { LocatorSchema, MapSchema, ModelRangeSchema, PagesSchema, ReviewsSetting
 import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';
+import { ImagesSchema } from './images';
 import { LabelsSchema } from './labels';
 import { LeadsSchema } from './leads';
 import { LinksSchema } from './links';
@@ -43,6 +44,7 @@ export const TenantSchema = z
     model_range: ModelRangeSchema.prefault({}),
     pages: PagesSchema.prefault({}),
     media_hosts: MediaHostsSchema.prefault({}),
+    images: ImagesSchema,
     feeds: FeedsSchema,
   })
   .strict();
