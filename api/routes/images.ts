@@ -19,10 +19,15 @@ const originalTimeoutMs = () => Number(process.env.IMAGE_FETCH_TIMEOUT_MS) || 10
 const MAX_REDIRECTS = 3;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The formats served, best first; the Accept header picks the first the browser takes. */
+/**
+ * The formats served, best first; the Accept header picks the first the browser takes. Encoder
+ * efforts are the fastest that keep the files near their smallest: AVIF at effort 0 is about 5
+ * times faster than its default and a few percent larger. AVIF looks like JPEG at a lower
+ * quality number, so it gets q - 20 (q=75 gives AVIF 55).
+ */
 const OUTPUTS = [
-  { type: 'image/avif', encode: (image: Sharp, quality: number) => image.avif({ quality, effort: 2 }) },
-  { type: 'image/webp', encode: (image: Sharp, quality: number) => image.webp({ quality }) },
+  { type: 'image/avif', encode: (image: Sharp, quality: number) => image.avif({ quality: Math.max(30, quality - 20), effort: 0 }) },
+  { type: 'image/webp', encode: (image: Sharp, quality: number) => image.webp({ quality, effort: 1 }) },
   { type: 'image/jpeg', encode: (image: Sharp, quality: number) => image.jpeg({ quality, progressive: true }) },
 ] as const;
 
