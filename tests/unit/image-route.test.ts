@@ -54,7 +54,7 @@ beforeAll(async () => {
   await writeFile(path.join(work, 'secret.jpg'), photo);
   process.env.IMAGE_SITE_ROOT = work;
   process.env.IMAGE_CACHE_DIR = path.join(work, 'cache');
-  process.env.IMAGE_FETCH_TIMEOUT_MS = '500';
+  process.env.IMAGE_FETCH_TIMEOUT_MS = '8000';
   const site = {
     tenant: {
       slug: 'demo',
@@ -148,7 +148,9 @@ describe('GET /api/image', () => {
     expect((await get(`${feedOrigin}/fake.jpg`, 320)).status).toBe(415);
     expect((await get(`${feedOrigin}/huge.jpg`, 320)).status).toBe(413);
     expect((await get(`${feedOrigin}/missing.jpg`, 320)).status).toBe(404);
-    const slow = await get(`${feedOrigin}/slow.jpg`, 320);
+    // The feed host answers after 2 s; the time limit is lowered for this request only.
+    process.env.IMAGE_FETCH_TIMEOUT_MS = '500';
+    const slow = await get(`${feedOrigin}/slow.jpg`, 320).finally(() => (process.env.IMAGE_FETCH_TIMEOUT_MS = '8000'));
     expect(slow.status).toBe(504);
     expect(((await slow.json()) as { error: string }).error).toMatch(/did not arrive within 0.5 s/);
   });
