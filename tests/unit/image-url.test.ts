@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageOrigins, imageUrl, srcset, type ImageUrlContext } from '../../src/domain/images/image-url';
+import { imageCdnOrigin, imageOrigins, imageUrl, srcset, type ImageUrlContext } from '../../src/domain/images/image-url';
 import { ImagesSchema } from '../../src/tenant/schema/images';
 
 const FEED_PHOTO = 'https://photos.dealerfeed.com.au/stock/ab 12/Camry hybrid ü.jpg?v=2&size=large';
@@ -82,6 +82,18 @@ describe('the allow-list of origins', () => {
         media_hosts: { image: ['https://cdn.dealer.com.au'], video: [] },
       }),
     ).toEqual(['https://feeds.dealer.com.au', 'http://127.0.0.1:8080', 'https://cdn.dealer.com.au']);
+  });
+});
+
+describe('the CDN origin the CSP must allow', () => {
+  it('names the host resized photos come from, none for the site itself', () => {
+    const origin = (settings: unknown) => imageCdnOrigin(ImagesSchema.parse(settings));
+    expect(origin(undefined)).toBeUndefined();
+    expect(origin({ provider: 'cloudflare' })).toBeUndefined();
+    expect(origin({ provider: 'cloudflare', zone: 'https://img.dealer.com.au' })).toBe('https://img.dealer.com.au');
+    expect(origin({ provider: 'imgix', domain: 'https://d.imgix.net' })).toBe('https://d.imgix.net');
+    expect(origin({ provider: 'cloudinary', cloud_name: 'c' })).toBe('https://res.cloudinary.com');
+    expect(origin({ provider: 'template', template: 'https://img.example.com/{url}?w={width}' })).toBe('https://img.example.com');
   });
 });
 

@@ -128,3 +128,19 @@ export function srcset(
   }
   return [...candidates].map(([url, width]) => `${url} ${width}w`).join(', ');
 }
+
+/** The origin resized photos come from when it is not the site itself: the CSP's img-src must name it. */
+export function imageCdnOrigin(settings: Images): string | undefined {
+  switch (settings.provider) {
+    case 'imgix':
+      return settings.domain;
+    case 'cloudinary':
+      return 'https://res.cloudinary.com';
+    case 'cloudflare':
+      return settings.zone;
+    case 'template':
+      return new URL(settings.template.replace(/\{[^{}]*\}/g, 'x')).origin;
+    default:
+      return undefined;
+  }
+}
