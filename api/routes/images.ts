@@ -143,6 +143,12 @@ function outputFor(accept: string | undefined) {
 }
 
 async function resize(original: Buffer, width: number, quality: number, output: (typeof OUTPUTS)[number]): Promise<Buffer> {
+  // Vector images are served as they are; rasterising untrusted SVG is risk for no gain.
+  const format = await sharp(original)
+    .metadata()
+    .then((meta) => meta.format)
+    .catch(() => undefined);
+  if (format === 'svg') throw new OriginalProblem(415, 'The original is a vector image (SVG): use it as it is.');
   try {
     const image = sharp(original, { limitInputPixels: MAX_ORIGINAL_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
     return await output.encode(image, quality).toBuffer();

@@ -52,6 +52,9 @@ beforeAll(async () => {
   await mkdir(path.join(work, 'public', 'media'), { recursive: true });
   await writeFile(path.join(work, 'public', 'media', 'car one.jpg'), photo);
   await writeFile(path.join(work, 'secret.jpg'), photo);
+  // The demo photos are WebP; the placeholder is SVG.
+  await writeFile(path.join(work, 'public', 'media', 'demo.webp'), await sharp(photo).webp().toBuffer());
+  await writeFile(path.join(work, 'public', 'media', 'not-found.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"/>');
   process.env.IMAGE_SITE_ROOT = work;
   process.env.IMAGE_CACHE_DIR = path.join(work, 'cache');
   process.env.IMAGE_FETCH_TIMEOUT_MS = '8000';
@@ -124,6 +127,9 @@ describe('GET /api/image', () => {
     const inside = await get('/media/car%20one.jpg', 160, 'image/jpeg');
     expect(inside.status).toBe(200);
     expect((await sharp(Buffer.from(await inside.arrayBuffer())).metadata()).width).toBe(160);
+    const webp = await get('/media/demo.webp', 320, 'image/jpeg');
+    expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).format).toBe('jpeg');
+    expect((await get('/media/not-found.svg', 320)).status).toBe(415);
     expect((await get('/media/..%2f..%2fsecret.jpg', 160)).status).toBe(403);
     expect((await get('/media/nothing.jpg', 160)).status).toBe(404);
   });

@@ -64,6 +64,15 @@ describe('image URLs per provider', () => {
   });
 });
 
+describe('vector images', () => {
+  it('are left as they are, with no srcset', () => {
+    for (const settings of [undefined, { provider: 'cloudinary', cloud_name: 'c' }, { provider: 'cloudflare' }]) {
+      expect(imageUrl(context(settings), '/media/not-found.svg', 640)).toBe('/media/not-found.svg');
+      expect(srcset(context(settings), '/media/not-found.svg')).toBeUndefined();
+    }
+  });
+});
+
 describe('the allow-list of origins', () => {
   it('resizes only the site, its feed hosts and media_hosts.image; others pass through, unsafe values give nothing', () => {
     for (const settings of [undefined, { provider: 'cloudinary', cloud_name: 'c' }, { provider: 'cloudflare' }]) {

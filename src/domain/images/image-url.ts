@@ -45,6 +45,10 @@ export function ladderWidth(width: number): number {
   return IMAGE_WIDTH_LADDER.find((step) => step >= width) ?? IMAGE_WIDTH_LADDER[IMAGE_WIDTH_LADDER.length - 1]!;
 }
 
+function isVector(url: string): boolean {
+  return /\.svgz?$/i.test(new URL(url).pathname);
+}
+
 type Source = { kind: 'site'; path: string; absolute: string } | { kind: 'remote'; absolute: string };
 
 /** Where the photo lives, with its URL normalised (spaces and unicode percent-encoded), or undefined when it may not be resized. */
@@ -70,7 +74,8 @@ export function imageUrl(context: ImageUrlContext, original: string, width: numb
   const trimmed = original.trim();
   if (!trimmed || !isSafeUrl(trimmed)) return undefined;
   const source = sourceOf(trimmed, context);
-  if (!source) return trimmed;
+  // Vector images (the not-found placeholder, logos) are sharp at every width already.
+  if (!source || isVector(source.absolute)) return trimmed;
   const { settings } = context;
   const quality = options.quality ?? settings.quality;
   const format = options.format ?? settings.format;
