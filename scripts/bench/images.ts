@@ -28,7 +28,7 @@ async function photographicJpeg(): Promise<Buffer> {
       <circle cx="470" cy="850" r="110" fill="#222"/><circle cx="1130" cy="850" r="110" fill="#222"/>
       <rect x="0" y="930" width="100%" height="137" fill="#555"/></svg>`,
   );
-  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .png()
     .toBuffer();
   return sharp(shapes)

@@ -78,7 +78,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-function get(original: string, width: number | string, accept = BROWSER_ACCEPT, quality?: number) {
+async function get(original: string, width: number | string, accept = BROWSER_ACCEPT, quality?: number) {
   const params = new URLSearchParams({ url: original, w: String(width), ...(quality ? { q: String(quality) } : {}) });
   return api.fetch(new Request(`http://x/api/image?${params}`, { headers: { accept } }));
 }
