@@ -12,6 +12,7 @@ import { reserveRoutes } from './reserve';
 import { watchlistRoutes } from './watchlist';
 import { pdfRoutes } from './pdf';
 import { youxRoutes } from './youx';
+import { imageRoutes } from './images';
 
 /** Every route group of the API, mounted under /api in this order. */
 export const ROUTES: RouteModule[] = [
@@ -28,4 +29,5 @@ export const ROUTES: RouteModule[] = [
   autogaugeRoutes,
   youxRoutes,
   financeDisclaimerRoutes,
+  imageRoutes,
 ];

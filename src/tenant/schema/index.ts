@@ -6,6 +6,7 @@ import { LocatorSchema, MapSchema, ModelRangeSchema, PagesSchema, ReviewsSetting
 import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';
+import { ImagesSchema } from './images';
 import { LabelsSchema } from './labels';
 import { LeadsSchema } from './leads';
 import { LinksSchema } from './links';
@@ -47,6 +48,7 @@ export const TenantSchema = z
     media_hosts: MediaHostsSchema.prefault({}),
     sync: SyncSchema.prefault({}),
     syndication: SyndicationSchema.prefault({}),
+    images: ImagesSchema,
     feeds: FeedsSchema,
   })
   .strict();
