@@ -45,7 +45,7 @@ const Query = z.object({
 
 class OriginalProblem extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 413 | 415 | 422 | 504,
+    readonly status: 400 | 403 | 404 | 413 | 415 | 422,
     message: string,
   ) {
     super(message);
@@ -125,7 +125,7 @@ async function loadOriginal(site: SiteData, original: string): Promise<Buffer> {
     return await fetchOriginal(url, imageOrigins(site.tenant), signal);
   } catch (error) {
     if (error instanceof OriginalProblem) throw error;
-    if (signal.aborted) throw new OriginalProblem(504, `The original image did not arrive within ${timeout / 1000} s.`);
+    if (signal.aborted) throw new OriginalProblem(422, `The original image did not arrive within ${timeout / 1000} s.`);
     throw new OriginalProblem(422, 'The original image could not be fetched.');
   }
 }
