@@ -58,9 +58,13 @@ export function ratingLine(rating: number): string {
   return rating.toFixed(1);
 }
 
-/** Review text cut at 160 characters for the collapsed card; `truncated` says a 'View more' is needed. */
+/**
+ * Review text cut at 160 characters for the collapsed card; `truncated` says a 'View more' is needed.
+ * The dots are ASCII: the cards are an island, whose HTML cannot carry a character reference, and
+ * pages keep to Latin-1 (src/site/latin1.ts).
+ */
 export function reviewExcerpt(text: string, limit = REVIEW_TEXT_LIMIT): Truncation {
-  return truncate(text, limit);
+  return truncate(text, limit, '...');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { warrantyCopy } from '../domain/warranty';
 import { formatPhone } from '../domain/format';
 import { mainPhone } from '../domain/phone';
-import { latin1Html } from './latin1';
+import { latin1Html, latin1Markup } from './latin1';
 import type { MarkdownPage } from './markdown-pages';
 import type { SiteData } from './types';
 
@@ -39,6 +39,6 @@ export async function fillContentPage(site: Pick<SiteData, 'tenant' | 'locations
     route,
     title: fillPlaceholders(page.title, values),
     description: page.description && fillPlaceholders(page.description, values),
-    html: fillPlaceholders(await page.html(), values, latin1Html),
+    html: latin1Markup(fillPlaceholders(await page.html(), values, latin1Html)),
   };
 }

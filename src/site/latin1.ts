@@ -17,6 +17,11 @@ export function latin1Html(text: string): string {
   return text.replace(/[&<>"']|[\u{100}-\u{10ffff}]/gu, (char) => HTML_ESCAPES[char] ?? `&#x${char.codePointAt(0)!.toString(16)};`);
 }
 
+/** HTML that is already markup (rendered Markdown), with every character above U+00FF as a numeric character reference. */
+export function latin1Markup(html: string): string {
+  return html.replace(/[\u{100}-\u{10ffff}]/gu, (char) => `&#x${char.codePointAt(0)!.toString(16)};`);
+}
+
 /** JSON text with the characters `pattern` matches written as \u escapes (still valid JSON). */
 const escapeJson = (json: string, pattern: RegExp) => json.replace(pattern, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const PAST_LATIN1 = /[<\u0100-\uffff]/g;

@@ -186,7 +186,7 @@ describe('reviews (SPEC 5, 9)', () => {
     expect(reviewExcerpt('a'.repeat(160))).toEqual({ text: 'a'.repeat(160), truncated: false });
     const long = reviewExcerpt('b'.repeat(161));
     expect(long.truncated).toBe(true);
-    expect(long.text).toBe(`${'b'.repeat(160)}…`);
+    expect(long.text).toBe(`${'b'.repeat(160)}...`);
   });
 });
 

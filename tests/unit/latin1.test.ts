@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asciiJsonChunks, latin1Html, latin1Json } from '../../src/site/latin1';
+import { asciiJsonChunks, latin1Html, latin1Json, latin1Markup } from '../../src/site/latin1';
 import { readSiteSnapshot, siteSnapshotBytes } from '../../src/site/snapshot';
 import type { SiteData } from '../../src/site/types';
 
@@ -29,6 +29,14 @@ describe('latin1Html', () => {
     expect(html).toContain('Citroën C5 · ');
     expect(isLatin1(html)).toBe(true);
     expect(decode(html)).toBe(text);
+  });
+});
+
+describe('latin1Markup', () => {
+  it('keeps the markup and writes characters above U+00FF as references (content pages)', () => {
+    const html = '<p>We’ll help <a href="/x?a=1&amp;b=2">you</a> 🚗</p>';
+    expect(latin1Markup(html)).toBe('<p>We&#x2019;ll help <a href="/x?a=1&amp;b=2">you</a> &#x1f697;</p>');
+    expect(isLatin1(latin1Markup(html))).toBe(true);
   });
 });
 
