@@ -56,7 +56,8 @@ export function similarSearchUrl(car: SimilarCar): string {
   const window = priceWindow(car.price);
   const min = Math.max(0, Math.round(car.price - window));
   const max = Math.round(car.price + window);
-  return `${path}?range[price]=${min}:${max}`;
+  // Brackets percent-encoded: an href may not hold a raw "[" in its query (the search page decodes them).
+  return `${path}?range%5Bprice%5D=${min}:${max}`;
 }
 
 type FinanceCar = Pick<Car, 'id' | 'price' | 'car_type' | 'vin' | 'nvic' | 'has_nvic' | 'dealership_slug' | 'location'>;
