@@ -42,7 +42,9 @@ describe('car call-to-action links (SPEC 2 routes)', () => {
 
 describe('Find Me Something Similar (SPEC 9 similar-cars rules)', () => {
   it('leads to the same body type within the price window, not back to the same (sold) model', () => {
-    expect(similarSearchUrl({ make: 'Toyota', model: 'Corolla', simple_body: 'Hatchback', price: 32990 })).toBe('/search/hatch-cars?range%5Bprice%5D=22990:42990');
+    expect(similarSearchUrl({ make: 'Toyota', model: 'Corolla', simple_body: 'Hatchback', price: 32990 })).toBe(
+      '/search/hatch-cars?range%5Bprice%5D=22990:42990',
+    );
   });
   it('the window is 25,000 from a price of 50,000', () => {
     expect(similarSearchUrl({ make: 'Toyota', model: 'LandCruiser', simple_body: 'SUV', price: 49999 })).toBe('/search/suv-cars?range%5Bprice%5D=39999:59999');
