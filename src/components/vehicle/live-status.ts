@@ -38,6 +38,9 @@ function setImageTag(article: HTMLElement, kind: 'sold' | 'reserved', label: str
   if (!tag) {
     tag = document.createElement('p');
     tag.dataset.testid = 'image-tag';
+    // The page's styles are scoped by Astro's data-astro-cid-* attribute: without it the new tag
+    // would not be placed over the photo, and would push the page down.
+    for (const attribute of frame.getAttributeNames()) if (attribute.startsWith('data-astro-cid-')) tag.setAttribute(attribute, '');
     frame.prepend(tag);
   }
   tag.className = `vehicle__tag vehicle__tag--${kind}`;
