@@ -1,36 +1,13 @@
-import type { Page } from '@playwright/test';
 import { isAvailable } from '../../src/domain/stock';
 import { locationAnnouncement } from '../../src/domain/vehicle/announcement';
-import { expect, test, waitForIslands } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { layoutShifts } from './support/layout-shifts';
 
 /** Lighthouse's phone screen (Moto G Power) and a desktop one. */
 const SCREENS = [
   { name: 'phone', width: 412, height: 823 },
   { name: 'desktop', width: 1280, height: 900 },
 ];
-
-/**
- * Every layout shift since navigation (the CLS entries, not caused by input), with what moved.
- * Read after the page's scripts ran and the islands in view hydrated, when late shifts happen.
- */
-async function layoutShifts(page: Page): Promise<{ value: number; moved: string }[]> {
-  await waitForIslands(page);
-  await page.waitForTimeout(500);
-  return page.evaluate(
-    () =>
-      new Promise<{ value: number; moved: string }[]>((resolve) => {
-        const shifts: { value: number; moved: string }[] = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-            if (entry.hadRecentInput) continue;
-            const moved = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node)));
-            shifts.push({ value: entry.value, moved: moved.join(' | ') });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(shifts), 100);
-      }),
-  );
-}
 
 test.describe('vehicle page: nothing moves after the first paint (CLS 0)', () => {
   for (const screen of SCREENS)

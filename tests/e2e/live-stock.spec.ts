@@ -1,29 +1,9 @@
-import type { Page } from '@playwright/test';
 import { openStore, type Store } from '../../api/storage/store';
 import { replaceStock } from '../../api/stock/stock';
 import { isReservable } from '../../src/domain/reservable';
 import type { SiteData } from '../../src/site/types';
 import { expect, test, waitForIslands } from './support/fixtures';
-
-/** Layout shifts since navigation not caused by input (the CLS entries), with what moved. */
-async function layoutShifts(page: Page): Promise<{ value: number; moved: string }[]> {
-  await waitForIslands(page);
-  await page.waitForTimeout(500);
-  return page.evaluate(
-    () =>
-      new Promise<{ value: number; moved: string }[]>((resolve) => {
-        const shifts: { value: number; moved: string }[] = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-            if (entry.hadRecentInput) continue;
-            const moved = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node)));
-            shifts.push({ value: entry.value, moved: moved.join(' | ') });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(shifts), 100);
-      }),
-  );
-}
+import { layoutShifts } from './support/layout-shifts';
 
 /** The car sold at the dealer after the build: the stock table says so, the built page does not. */
 function withSold(site: SiteData, carId: string | number) {
