@@ -3,7 +3,8 @@
  * Reads every tenant's feeds (URLs conditionally: an unchanged feed is one 304), says what changed
  * in each dealer's stock, and rebuilds only the sites whose inputs changed, swapping each in whole.
  * A feed that fails or empties suddenly leaves that live site as it was. --watch repeats every
- * --interval seconds (default 60; a tenant's sync.interval_seconds overrides it).
+ * --interval seconds (default 60; a tenant's sync.interval_seconds overrides it). Changed car pages
+ * of tenants with an indexnow_key are announced to IndexNow (INDEXNOW=off stops it).
  */
 import { listTenantSlugs, loadTenant } from '../src/tenant/load';
 import { ROOT } from './lib/paths';
@@ -23,7 +24,7 @@ try {
 const slugs = named.length ? named : await listTenantSlugs(ROOT);
 
 async function syncOne(slug: string): Promise<boolean> {
-  const result = await syncTenant(slug, { allowShrink, log: (line) => console.log(line) });
+  const result = await syncTenant(slug, { allowShrink, announce: true, log: (line) => console.log(line) });
   (result.outcome === 'failed' ? console.error : console.log)(result.line);
   return result.outcome !== 'failed';
 }

@@ -97,6 +97,8 @@ async function buildOnce(count: number): Promise<Row> {
       'theme:',
       '  colours:',
       '    primary: "#0b5cad"',
+      // Both listing feeds on, as a dealer syndicating its stock has them: "listing feeds" in the timings.
+      'syndication: { google: true, meta: true }',
       'feeds:',
       `  cars: ${path.join(work, `cars-${count}.json`)}`,
       `  locations: ${path.join(work, 'locations.json')}`,

@@ -184,7 +184,9 @@ export async function buildTenant(
     const site = readSiteSnapshot(snapshot);
     listedCars = site.cars;
     await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles, site.cars);
+    const feedsStarted = performance.now();
     const syndication = await writeSyndication(tmpDir, site);
+    lap('listing feeds', feedsStarted);
     feedsLeftOut = syndication.leftOut;
     for (const line of syndication.lines.slice(0, MAX_REPORTED_RECORDS)) log(`  ${line}`);
     const { blockedVideoHosts, tooLong } = await writeHeadersFile(tmpDir, tenant, htmlFiles);

@@ -1,4 +1,5 @@
 import { isAvailable } from '../../../src/domain/stock';
+import { carPath } from '../../../src/site/paths';
 
 /** What a car looks like to a shopper, as far as stock changes go. */
 export interface CarState {
@@ -6,6 +7,8 @@ export interface CarState {
   sold: boolean;
   reserved: boolean;
   price?: number;
+  /** The car's page (its URL outlives the record: a removed car's page is announced as gone). */
+  path?: string;
 }
 
 /** Car states by car id: what a sync remembers of the last feed it built from. */
@@ -25,6 +28,7 @@ export interface StockChanges {
 
 interface CarLike {
   id?: string | number;
+  slug?: string;
   status?: string;
   sold?: boolean | null;
   reserved?: boolean | null;
@@ -42,6 +46,7 @@ export function stockState(cars: readonly CarLike[]): StockState {
       sold: !isAvailable({ status: car.status ?? '', sold: car.sold ?? undefined }),
       reserved: car.reserved === true,
       ...(typeof car.price === 'number' ? { price: car.price } : {}),
+      ...(car.slug ? { path: carPath({ slug: car.slug }) } : {}),
     };
   }
   return state;

@@ -8,11 +8,14 @@ import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/t
 import { BuildInputError, buildSites, isFresh } from '../build-all';
 import { tenantInputsHash } from '../inputs-hash';
 import { BUILD_CACHE, ROOT } from '../paths';
+import { announceChanges, changedCarPaths } from './announce';
 import { conditionalFetch, FeedFetchError } from './fetch';
 import { describeChanges, diffStock, stockState, type StockChanges, type StockState } from './diff';
 
 export interface SyncOptions {
   allowShrink?: boolean;
+  /** Tell search engines of changed car pages (IndexNow; only tenants with an indexnow_key). */
+  announce?: boolean;
   /** Build log lines (problems with records, shrink warnings); the summary line is returned. */
   log?: (line: string) => void;
 }
@@ -77,7 +80,7 @@ const secondsSince = (started: number) => (performance.now() - started) / 1000;
  * only if its inputs changed. Whatever fails (a tenant file error, a feed that 500s, a feed that
  * shrank suddenly, a build that throws) leaves the live site as it was and is reported in the line.
  */
-export async function syncTenant(slug: string, { allowShrink = false, log = () => {} }: SyncOptions = {}): Promise<SyncResult> {
+export async function syncTenant(slug: string, { allowShrink = false, announce = false, log = () => {} }: SyncOptions = {}): Promise<SyncResult> {
   const started = performance.now();
   const failed = (reason: string): SyncResult => {
     const seconds = secondsSince(started);
@@ -130,5 +133,6 @@ export async function syncTenant(slug: string, { allowShrink = false, log = () =
   }
   await writeStockState(slug, after);
   const seconds = secondsSince(started);
-  return { slug, outcome: 'rebuilt', changes, seconds, line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s` };
+  const announced = announce && before && changes ? await announceChanges(tenant, changedCarPaths(changes, before, after)) : undefined;
+  return { slug, outcome: 'rebuilt', changes, seconds, line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s${announced ? `; ${announced}` : ''}` };
 }
