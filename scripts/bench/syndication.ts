@@ -5,6 +5,9 @@
  */
 import { CarSchema } from '../../src/feeds/schemas';
 import { syndicationFeeds } from '../../src/syndication/feeds';
+import type { Tenant } from '../../src/tenant/schema';
+import { ImagesSchema } from '../../src/tenant/schema/images';
+import { MediaHostsSchema } from '../../src/tenant/schema/media-hosts';
 import { SyndicationSchema } from '../../src/tenant/schema/syndication';
 
 const BODIES = ['hatch', 'sedan', 'suv', 'ute', 'wagon', 'van'];
@@ -34,7 +37,15 @@ const cars = Array.from({ length: 10_000 }, (_, index) => ({
   car_type: (['new', 'demo', 'used'] as const)[index % 3]!,
 }));
 const site = {
-  tenant: { name: 'Bench Motors', url: 'https://www.bench.example.com.au', syndication: SyndicationSchema.parse({ google: true, meta: true }) },
+  tenant: {
+    name: 'Bench Motors',
+    url: 'https://www.bench.example.com.au',
+    syndication: SyndicationSchema.parse({ google: true, meta: true }),
+    // Through an image CDN every photo link is built (the embedded resizer's tenants link originals).
+    images: ImagesSchema.parse({ provider: 'cloudinary', cloud_name: 'bench-cloud' }),
+    feeds: { cars: 'cars.json' } as Tenant['feeds'],
+    media_hosts: MediaHostsSchema.parse({}),
+  },
   locations: [],
 };
 

@@ -4,12 +4,32 @@ import { hasPrice } from '../domain/price-display';
 import { isAvailable } from '../domain/stock';
 import { carPath } from '../site/paths';
 import { canonicalUrl } from '../site/seo';
+import { imageUrl, imageUrlContext } from '../domain/images/image-url';
+import type { Tenant } from '../tenant/schema';
 import type { Syndication } from '../tenant/schema/syndication';
 
 /** What the feed writers need of a site: its tenant settings and its locations. */
 export interface SyndicationSite {
-  tenant: { name: string; url: string; syndication: Syndication };
+  tenant: { name: string; url: string; syndication: Syndication } & Pick<Tenant, 'images' | 'feeds' | 'media_hosts'>;
   locations: Location[];
+}
+
+/** Both programmes ask for photos of at least 800x600 and take JPEG, PNG or GIF (not WebP or AVIF). */
+export const FEED_IMAGE_WIDTH = 1600;
+
+/**
+ * A photo's link in the feeds. Through an image CDN it is asked for as a JPEG at most 1600 px wide
+ * (a dealer's 6000 px original would be fetched whole otherwise). The embedded resizer picks its
+ * format from the fetcher's Accept header, which a programme's crawler may set to WebP, so its
+ * tenants' feeds link the original.
+ */
+function feedImageUrls(car: Pick<Car, 'images'>, tenant: SyndicationSite['tenant']): string[] {
+  const context = tenant.images.provider === 'embedded' ? undefined : imageUrlContext(tenant);
+  return car.images.flatMap((item) => {
+    const sized = context ? imageUrl(context, item.image.url, FEED_IMAGE_WIDTH, { format: 'jpeg' }) : item.image.url;
+    const url = sized === undefined ? undefined : absoluteUrl(tenant.url, sized);
+    return url === undefined ? [] : [url];
+  });
 }
 
 export interface DealerAddress {
@@ -95,7 +115,7 @@ export function toListing(car: Car, site: SyndicationSite): Listing {
     country: 'AU',
   };
   const storeCode = locationId === undefined ? tenant.url : (tenant.syndication.store_codes[locationId] ?? locationId);
-  const images = car.images.map((item) => absoluteUrl(tenant.url, item.image.url)).filter((url): url is string => url !== undefined);
+  const images = feedImageUrls(car, tenant);
   const created = car.created_at?.match(/^\d{4}-\d{2}-\d{2}/)?.[0];
   return {
     id: text(car.stocknum) ?? car.id,

@@ -9,6 +9,8 @@ import { readSiteSnapshot } from '../../src/site/snapshot';
 import { syndicationFeeds, type WrittenFeed } from '../../src/syndication/feeds';
 import { indexNowKeyFile, indexNowRequest } from '../../src/syndication/indexnow';
 import type { SyndicationSite } from '../../src/syndication/listing';
+import { ImagesSchema } from '../../src/tenant/schema/images';
+import { MediaHostsSchema } from '../../src/tenant/schema/media-hosts';
 import { SyndicationSchema } from '../../src/tenant/schema/syndication';
 import { writeSitemap } from '../../scripts/lib/sitemap';
 
@@ -47,12 +49,15 @@ function car(overrides: Partial<CarInput> = {}): Car {
   });
 }
 
-function site(syndication: Partial<SyndicationSite['tenant']['syndication']> = {}): SyndicationSite {
+function site(syndication: Partial<SyndicationSite['tenant']['syndication']> = {}, images?: unknown): SyndicationSite {
   return {
     tenant: {
       name: 'Bayside Toyota',
       url: 'https://www.bayside.example.com.au',
       syndication: SyndicationSchema.parse({ google: true, meta: true, ...syndication }),
+      images: ImagesSchema.parse(images),
+      feeds: { cars: 'data/cars.json' } as SyndicationSite['tenant']['feeds'],
+      media_hosts: MediaHostsSchema.parse({ image: ['https://cdn.example.com'] }),
     },
     locations: [],
   };
@@ -124,6 +129,19 @@ describe('Google vehicle listings feed', () => {
     expect(first('link')).toBe('https://www.bayside.example.com.au/cars/car-1');
     expect(first('image_link')).toBe('https://www.bayside.example.com.au/media/cars/1/1.jpg');
     expect(first('additional_image_link')).toBe('https://cdn.example.com/1/2.jpg');
+  });
+
+  it("asks a tenant's image CDN for each photo as a JPEG at most 1600 px wide (the programmes take no WebP)", () => {
+    const [google, meta] = syndicationFeeds(
+      [car({ images: [{ image: { url: '/media/cars/1/1.jpg' } }, { image: { url: 'https://elsewhere.example.org/3.jpg' } }] })],
+      site({}, { provider: 'cloudinary', cloud_name: 'bayside-cloud' }),
+    );
+    const sized = `https://res.cloudinary.com/bayside-cloud/image/fetch/c_limit,w_1600,q_75,f_jpg/${encodeURIComponent('https://www.bayside.example.com.au/media/cars/1/1.jpg')}`;
+    const g = (expression: string) => xpath(google!.xml, expression.replace(/g:(\w+)/g, "*[local-name()='$1']"));
+    expect(g('string(//item/g:image_link)')).toBe(sized);
+    // A host the tenant does not list is never sent through its CDN (not an open proxy).
+    expect(g('string(//item/g:additional_image_link)')).toBe('https://elsewhere.example.org/3.jpg');
+    expect(xpath(meta!.xml, 'string(//listing/image[1]/url)')).toBe(sized);
   });
 
   it('sends a demo car as used (Google takes new or used) and a new car without kilometres', () => {

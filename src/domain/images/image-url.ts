@@ -45,15 +45,18 @@ export function ladderWidth(width: number): number {
   return IMAGE_WIDTH_LADDER.find((step) => step >= width) ?? IMAGE_WIDTH_LADDER[IMAGE_WIDTH_LADDER.length - 1]!;
 }
 
-function isVector(url: string): boolean {
-  return /\.svgz?$/i.test(new URL(url).pathname);
-}
+type Source = { kind: 'site'; path: string; absolute: string; vector: boolean } | { kind: 'remote'; absolute: string; vector: boolean };
 
-type Source = { kind: 'site'; path: string; absolute: string } | { kind: 'remote'; absolute: string };
+/** The site's origin, parsed once per site URL (a 10,000-car listing feed asks for it per photo). */
+const siteOrigins = new Map<string, string | undefined>();
+function siteOriginOf(siteUrl: string): string | undefined {
+  if (!siteOrigins.has(siteUrl)) siteOrigins.set(siteUrl, originOf(siteUrl));
+  return siteOrigins.get(siteUrl);
+}
 
 /** Where the photo lives, with its URL normalised (spaces and unicode percent-encoded), or undefined when it may not be resized. */
 function sourceOf(original: string, context: ImageUrlContext): Source | undefined {
-  const siteOrigin = originOf(context.siteUrl);
+  const siteOrigin = siteOriginOf(context.siteUrl);
   let url: URL;
   try {
     url = new URL(original, siteOrigin ?? 'http://site.invalid');
@@ -61,8 +64,9 @@ function sourceOf(original: string, context: ImageUrlContext): Source | undefine
     return undefined;
   }
   url.hash = '';
-  if (original.startsWith('/') || url.origin === siteOrigin) return { kind: 'site', path: url.pathname + url.search, absolute: url.href };
-  return context.allowedOrigins.includes(url.origin) ? { kind: 'remote', absolute: url.href } : undefined;
+  const vector = /\.svgz?$/i.test(url.pathname);
+  if (original.startsWith('/') || url.origin === siteOrigin) return { kind: 'site', path: url.pathname + url.search, absolute: url.href, vector };
+  return context.allowedOrigins.includes(url.origin) ? { kind: 'remote', absolute: url.href, vector } : undefined;
 }
 
 /**
@@ -75,7 +79,7 @@ export function imageUrl(context: ImageUrlContext, original: string, width: numb
   if (!trimmed || !isSafeUrl(trimmed)) return undefined;
   const source = sourceOf(trimmed, context);
   // Vector images (the not-found placeholder, logos) are sharp at every width already.
-  if (!source || isVector(source.absolute)) return trimmed;
+  if (!source || source.vector) return trimmed;
   const { settings } = context;
   const quality = options.quality ?? settings.quality;
   const format = options.format ?? settings.format;
