@@ -15,12 +15,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateCars } from '../sample-data';
 import { ROOT } from '../lib/paths';
 import { optionValue } from '../lib/cli-options';
+import { writeBenchTenant } from './bench-tenant';
 import { childrenCpuSeconds, treeRss } from './process-tree-rss';
 
 const sizes = process.argv
@@ -37,9 +37,6 @@ if (!Number.isInteger(runs) || runs < 1 || !(pauseSeconds >= 0)) {
 const now = new Date().toISOString();
 const work = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
 const benchDist = path.join(ROOT, '.build', 'bench-dist');
-const locations = await readFile(path.join(ROOT, 'data/demo/bayside-toyota/locations.json'), 'utf8').catch(() => {
-  throw new Error('Run `npm run build` (or `npm run data`) once first: the benchmark reuses the demo locations.');
-});
 
 interface Row {
   cars: number;
@@ -77,34 +74,8 @@ async function buildOnce(count: number): Promise<Row> {
   const referenceMs = referenceLoopMs();
   const slug = `bench-${count}`;
   const tenants = path.join(work, `tenants-${count}`);
-  const cars = generateCars({ count, seed: 7, now, tenant: 'dealer' }).map((car) => ({
-    ...car,
-    status: 'in_stock',
-    sold: false,
-    show_on_dealer_website: true,
-  }));
-  await import('node:fs/promises').then((fs) => fs.mkdir(tenants, { recursive: true }));
-  await writeFile(path.join(work, `cars-${count}.json`), JSON.stringify(cars));
-  await writeFile(path.join(work, 'locations.json'), locations);
-  await writeFile(
-    path.join(tenants, `${slug}.yaml`),
-    [
-      'template: dealer',
-      `slug: ${slug}`,
-      'name: Benchmark Motors',
-      'url: https://bench.example.com.au',
-      'description: A generated dealer used to measure build speed.',
-      'theme:',
-      '  colours:',
-      '    primary: "#0b5cad"',
-      // Both listing feeds on, as a dealer syndicating its stock has them: "listing feeds" in the timings.
-      'syndication: { google: true, meta: true }',
-      'feeds:',
-      `  cars: ${path.join(work, `cars-${count}.json`)}`,
-      `  locations: ${path.join(work, 'locations.json')}`,
-      '',
-    ].join('\n'),
-  );
+  await mkdir(tenants, { recursive: true });
+  await writeBenchTenant({ work, tenantsDir: tenants, slug, count, seed: 7, now });
   const started = performance.now();
   // --allow-shrink: the sizes are built one after another into one site, smaller after larger.
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', slug, '--allow-shrink'], {
