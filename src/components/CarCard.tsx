@@ -81,7 +81,7 @@ interface Props {
   favourite?: ReactNode;
   /** How photos are resized, for cards without a `context` (the home page). */
   images?: ImageUrlContext;
-  /** The card's photo is the page's main image (the first result): fetched first, never lazily. */
+  /** The card is in the first row of results, one of which is the page's largest paint: fetched first, never lazily. */
   priority?: boolean;
 }
 
