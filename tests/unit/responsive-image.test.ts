@@ -13,11 +13,16 @@ function context(images?: string): ImageUrlContext {
 }
 
 describe('responsive photos', () => {
-  it('gives a car card a src near its size, a srcset from phone to desktop at 1x-2x, and the card layout as sizes', () => {
+  it('gives a car card a src near its size, a srcset from phone to desktop at 1x-2x (960 px at most), and the card layout as sizes', () => {
     const card = responsiveImage(context(), '/media/cars/ute/front34-silver.jpg', 'card');
     expect(card.src).toBe('/api/image?url=%2Fmedia%2Fcars%2Fute%2Ffront34-silver.jpg&w=640&q=75');
-    expect(card.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w', '1280w', '1600w']);
+    expect(card.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w']);
     expect(card.sizes).toBe(SLOT_LAYOUTS.card.sizes);
+  });
+
+  it('gives the vehicle gallery every width the tenant offers, up to 1600 px', () => {
+    const gallery = responsiveImage(context(), '/media/cars/ute/front34-silver.jpg', 'gallery');
+    expect(gallery.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w', '1280w', '1600w']);
   });
 
   it('offers small fixed-size photos (thumbnails, sticky header) only small widths', () => {
