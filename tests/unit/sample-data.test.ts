@@ -476,7 +476,8 @@ describe('determinism and the programmatic API', () => {
       ),
     );
     expect(present.every(Boolean)).toBe(true);
-  });
+    // Photos not in the raster cache yet are drawn (about 0.1-0.3 s each): minutes on a cold cache.
+  }, 600_000);
 
   it('ensureSampleData regenerates only when data is missing, outdated or from another day', async () => {
     const root = await tempDir();
