@@ -97,7 +97,7 @@ export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(o
  */
 export async function writeHeadersFile(
   outDir: string,
-  tenant: Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts'>,
+  tenant: Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts' | 'images'>,
   htmlFiles?: string[],
 ): Promise<{ blockedVideoHosts: string[]; tooLong: string[] }> {
   const { scriptHashes, embedded } = await scanBuiltPages(outDir, htmlFiles);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tenant } from '../../src/tenant/schema';
+import { imageCdnOrigin } from '../../src/domain/images/image-url';
 
 /**
  * The security headers every response of a site carries, from its tenant settings and the hashes
@@ -68,7 +69,7 @@ export function tileSource(tileUrl: string): string {
   return match[1]!.replace(/\{s\}/g, '*').toLowerCase();
 }
 
-type SecurityTenant = Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts'>;
+type SecurityTenant = Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts' | 'images'>;
 
 /**
  * The Content-Security-Policy of a site: its own origin, plus the hosts its settings name. Images
@@ -82,7 +83,11 @@ export function contentSecurityPolicy(tenant: SecurityTenant, scriptHashes: Iter
     ['script-src', ["'self'", ...[...new Set(scriptHashes)].sort()]],
     // React and Astro write style attributes into the markup; inline styles can't run code.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', tileSource(tenant.map.tile_url), ...tenant.media_hosts.image, ...[...pageImageOrigins].sort()]],
+    // The image CDN is named from the setting: the page scan below sees only a tag's first URL, not srcset.
+    [
+      'img-src',
+      ["'self'", 'data:', tileSource(tenant.map.tile_url), imageCdnOrigin(tenant.images), ...tenant.media_hosts.image, ...[...pageImageOrigins].sort()],
+    ],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", originOf(tenant.analytics.endpoint), originOf(tenant.search.meilisearch?.host)]],
     ['media-src', ["'self'", ...tenant.media_hosts.video]],

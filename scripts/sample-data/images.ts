@@ -1,18 +1,18 @@
 /**
  * Car image URLs and files. A URL names everything needed to draw it:
- * /media/cars/<shape>/<view>-<tone>.webp, where the tone is a paint (exterior views) or a trim
+ * /media/cars/<shape>/<view>-<tone>.jpg, where the tone is a paint (exterior views) or a trim
  * (interior views). Each is drawn as SVG and written as WebP, like a dealer's photo (raster.ts).
  * Cars sharing shape and colour share files, so 10,000 cars need only a few hundred images, and
  * `writeCarImages` can redraw exactly the files a list of cars uses.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAINT_HEX, TRIM_HEX, type PaintKey, type TrimKey } from './catalogue/colours';
 import type { Shape } from './catalogue/types';
 import { svgDoc } from './svg/common';
 import * as exterior from './svg/exterior';
 import * as interior from './svg/interior';
-import { svgToWebp } from './raster';
+import { svgToPhotoFile, svgToWebp } from './raster';
 import { notFoundSvg } from './svg/scenes';
 import { viewerMediaImages } from './viewer-media';
 
@@ -87,10 +87,10 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Image URLs for a vehicle's gallery of `count` photos. */
 export function carImageUrls(shape: Shape, paint: PaintKey, trim: TrimKey, count: number): string[] {
-  return GALLERIES[exterior.kindOf(shape)].slice(0, count).map((view) => `/media/cars/${shape}/${view}-${view in INTERIOR_VIEWS ? trim : paint}.webp`);
+  return GALLERIES[exterior.kindOf(shape)].slice(0, count).map((view) => `/media/cars/${shape}/${view}-${view in INTERIOR_VIEWS ? trim : paint}.jpg`);
 }
 
-const URL_PATTERN = /^\/media\/cars\/([a-z0-9]+)\/([a-z0-9]+)-([a-z]+)\.webp$/;
+const URL_PATTERN = /^\/media\/cars\/([a-z0-9]+)\/([a-z0-9]+)-([a-z]+)\.jpg$/;
 
 /** The drawing (SVG) behind a car image URL, or undefined when the URL is not one of ours. */
 export function renderCarImage(url: string): string | undefined {
@@ -118,8 +118,20 @@ async function writePublicFile(root: string, url: string, content: string | Buff
   await writeFile(file, content);
 }
 
-/** Write a drawn image: as WebP when its URL says so (photos, raster.ts), else the SVG itself. */
+/**
+ * Put a photo from the raster cache under public/ as a hard link (a copy across filesystems). The
+ * old file is removed first: writing into an existing link would change the cached photo too.
+ */
+async function linkPublicFile(root: string, url: string, cacheFile: string): Promise<void> {
+  const file = path.join(root, 'public', ...url.split('/').filter(Boolean));
+  await mkdir(path.dirname(file), { recursive: true });
+  await rm(file, { force: true });
+  await link(cacheFile, file).catch(() => copyFile(cacheFile, file));
+}
+
+/** Write a drawn image as its URL says: a JPEG photo (car photos, spin frames), WebP (model pictures) or the SVG itself (raster.ts). */
 export async function writeDrawnImage(root: string, url: string, svg: string): Promise<void> {
+  if (url.endsWith('.jpg')) return linkPublicFile(root, url, await svgToPhotoFile(svg));
   await writePublicFile(root, url, url.endsWith('.webp') ? await svgToWebp(svg) : svg);
 }
 

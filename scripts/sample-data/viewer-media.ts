@@ -1,7 +1,7 @@
 /**
  * Viewer media for the demo cars: 360 spin frames, an interior view, walkaround and stock videos.
  * Chosen by car id, so the same cars get the same media on every run (deterministic), and drawn
- * locally (no network): spin frames as SVG written as WebP, like photos (raster.ts). The walkaround
+ * locally (no network): spin frames drawn as SVG and written as 1600x1067 JPEG photos (raster.ts, photo.ts). The walkaround
  * "video" is an animated SVG stepping through those frames, embedded like a hosted video; the
  * vehicle page embeds any URL that is not a direct video file.
  */
@@ -16,7 +16,7 @@ export const SPIN_FRAMES = 8;
 /** Paints that get spin frames: enough demo cars with a spin, without drawing a set for every colour. */
 const SPIN_PAINTS = new Set(['white', 'silver', 'red']);
 
-const IMAGE_URL = /^\/media\/cars\/([a-z0-9]+)\/[a-z0-9]+-([a-z]+)\.webp$/;
+const IMAGE_URL = /^\/media\/cars\/([a-z0-9]+)\/[a-z0-9]+-([a-z]+)\.jpg$/;
 
 /** Which exterior drawing shows each 45-degree step, and whether it is mirrored (the far side). */
 const FRAME_VIEWS: [draw: (shape: Shape, paint: string) => string, mirrored: boolean][] = [
@@ -33,7 +33,7 @@ const FRAME_VIEWS: [draw: (shape: Shape, paint: string) => string, mirrored: boo
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function spinFrameUrl(shape: string, paint: string, frame: number): string {
-  return `/media/cars/${shape}/spin-${paint}/${pad(frame)}.webp`;
+  return `/media/cars/${shape}/spin-${paint}/${pad(frame)}.jpg`;
 }
 
 export function walkaroundVideoUrl(shape: string, paint: string): string {
@@ -93,7 +93,7 @@ export function viewerMediaImages(cars: readonly CarInput[]): Map<string, string
   const files = new Map<string, string>();
   for (const car of cars) {
     const videos = [car.video_url, car.walkaround_videos?.[0]?.video.url].filter((url): url is string => Boolean(url));
-    const spinSources = new Set<string>((car.spin_images ?? []).map((url) => url.replace(/\/\d+\.webp$/, '')));
+    const spinSources = new Set<string>((car.spin_images ?? []).map((url) => url.replace(/\/\d+\.jpg$/, '')));
     for (const url of videos) {
       const match = /^\/media\/cars\/([a-z0-9]+)\/walkaround-([a-z]+)\.svg$/.exec(url);
       if (!match) continue;
@@ -102,7 +102,7 @@ export function viewerMediaImages(cars: readonly CarInput[]): Map<string, string
     }
     for (const source of spinSources) {
       const match = /^\/media\/cars\/([a-z0-9]+)\/spin-([a-z]+)$/.exec(source);
-      if (!match || files.has(`${source}/00.webp`)) continue;
+      if (!match || files.has(`${source}/00.jpg`)) continue;
       const [, shape, paint] = match as unknown as [string, Shape, PaintKey];
       for (let frame = 0; frame < SPIN_FRAMES; frame++) files.set(spinFrameUrl(shape, paint, frame), spinFrameSvg(shape, paint, frame));
     }

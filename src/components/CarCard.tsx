@@ -11,6 +11,9 @@ import { enquireUrl, financeUrl, reserveUrl, similarSearchUrl, testDriveUrl } fr
 import type { Tenant } from '../tenant/schema';
 import { canCompare } from '../domain/compare-eligibility';
 import { LazyCompareButton } from '../islands/compare/LazyCompareButton';
+import type { ImageUrlContext } from '../domain/images/image-url';
+import { responsiveImage } from '../domain/images/responsive';
+import { SafeImage } from '../islands/vehicle/SafeImage';
 
 /**
  * A car in a grid. Takes a feed car (home page) or a search document (search results); with a
@@ -30,6 +33,8 @@ export interface CardContext {
   labels: Pick<Tenant['labels'], 'finance_button' | 'reserve_button'>;
   links: Pick<Tenant['links'], 'test_drive' | 'finance'>;
   features: Pick<Tenant['features'], 'reserve' | 'personalised_finance'> & Partial<Pick<Tenant['features'], 'compare'>>;
+  /** How photos are resized (imageUrlContext); without it the card shows the feed's URL as it is. */
+  images?: ImageUrlContext;
 }
 
 const CAR_TYPE_LABEL: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
@@ -50,9 +55,10 @@ export function cardAttribute(car: Record<string, unknown>, field: string): stri
   return String(value);
 }
 
-function imageOf(car: CardCar): string {
+/** The card's photo: the full-size one, resized to the card (a feed's thumb is too small for a 2x phone). */
+function imageOf(car: CardCar): string | undefined {
   const images = car.images as Car['images'] | undefined;
-  return (car.image as string | undefined) ?? car.primary_image_url ?? images?.[0]?.image.thumb?.url ?? images?.[0]?.image.url ?? '/media/not-found.svg';
+  return (car.image as string | undefined) ?? car.primary_image_url ?? images?.[0]?.image.url ?? images?.[0]?.image.thumb?.url;
 }
 
 function createdIso(car: CardCar): string | null {
@@ -73,9 +79,13 @@ interface Props {
   context?: CardContext;
   /** The favourite heart (an island), when the site has favourites. */
   favourite?: ReactNode;
+  /** How photos are resized, for cards without a `context` (the home page). */
+  images?: ImageUrlContext;
+  /** The card is in the first row of results, one of which is the page's largest paint: fetched first, never lazily. */
+  priority?: boolean;
 }
 
-export function CarCard({ car, attributes, headingLevel = 3, context, favourite }: Props) {
+export function CarCard({ car, attributes, headingLevel = 3, context, favourite, images, priority = false }: Props) {
   const Heading = `h${headingLevel}` as const;
   const href = `/cars/${car.slug}`;
   const details = attributes.map((field) => cardAttribute(car, field)).filter(Boolean);
@@ -124,8 +134,16 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite 
 
   return (
     <article className={`card car-card${available ? '' : ' car-card--sold'}`} data-car-id={carId(car)} data-sold={available ? undefined : 'true'}>
-      <div className="car-card__media">
-        <img src={imageOf(car)} alt={car.name} width={600} height={400} loading="lazy" decoding="async" />
+      {/* data-image-fallback: on pages where the card is plain HTML, image-fallback.ts shows the placeholder for a failed photo. */}
+      <div className="car-card__media" data-image-fallback>
+        <SafeImage
+          {...responsiveImage(images ?? context?.images, imageOf(car), 'card')}
+          alt={car.name}
+          width={600}
+          height={400}
+          {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          decoding="async"
+        />
         {tag && <span className={`tag car-card__tag car-card__tag--${tag.kind}`}>{tag.label}</span>}
         {favourite}
       </div>

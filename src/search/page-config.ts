@@ -1,4 +1,5 @@
 import type { CardContext } from '../components/CarCard';
+import { imageUrlContext } from '../domain/images/image-url';
 import { tagSettings } from '../domain/tags';
 import { stockNoun } from '../site/stock-noun';
 import { perObject } from '../site/memo';
@@ -75,6 +76,7 @@ export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchD
       labels: { finance_button: tenant.labels.finance_button, reserve_button: tenant.labels.reserve_button },
       links: { test_drive: tenant.links.test_drive, finance: tenant.links.finance },
       features: { reserve: tenant.features.reserve, personalised_finance: tenant.features.personalised_finance, compare: tenant.features.compare },
+      images: imageUrlContext(tenant),
     },
     favourites: tenant.features.favourites,
     promos: tenant.promos,

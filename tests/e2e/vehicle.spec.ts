@@ -237,7 +237,12 @@ test.describe('vehicle page: media viewer', () => {
 
   test('a missing image falls back to the not-found placeholder', async ({ page, site }) => {
     const car = find(site, (c) => c.images.length > 3 && !availableViews(c).includes('spin'))!;
-    await page.route(`**${car.images[0]!.image.url}`, (route) => route.fulfill({ status: 404, body: '' }));
+    // Photos are requested resized, through /api/image?url=<original>&w=... (docs/images.md).
+    const photo = car.images[0]!.image.url;
+    await page.route(
+      (url) => url.pathname === photo || (url.pathname === '/api/image' && url.searchParams.get('url') === photo),
+      (route) => route.fulfill({ status: 404, body: '' }),
+    );
     await open(page, car);
     await waitForIslands(page);
     await expect(page.locator('.media__stage img').first()).toHaveAttribute('src', '/media/not-found.svg');

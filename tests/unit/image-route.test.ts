@@ -144,7 +144,9 @@ describe('GET /api/image', () => {
   it('refuses widths off the ladder and odd qualities', async () => {
     const response = await get('/media/car%20one.jpg', 500);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { fields: Record<string, string> }).fields.w).toBe('w must be one of 160, 320, 480, 640, 960, 1280, 1600, 1920.');
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.w).toBe(
+      'w must be one of 120, 160, 240, 320, 480, 640, 960, 1200, 1280, 1600, 1920.',
+    );
     expect((await get('/media/car%20one.jpg', 'abc')).status).toBe(400);
     expect((await get('/media/car%20one.jpg', 320, BROWSER_ACCEPT, 77)).status).toBe(400);
   });

@@ -140,6 +140,6 @@ describe('images setting', () => {
   it('refuses an unknown provider, a non-https domain and embedded widths off the ladder', () => {
     expect(problems({ provider: 'fastly' })[0]).toMatch(/one of "embedded", "imgix"/);
     expect(problems({ provider: 'imgix', domain: 'http://x.imgix.net' })[0]).toMatch(/https origin/);
-    expect(problems({ provider: 'embedded', widths: [500] })[0]).toMatch(/160, 320, 480/);
+    expect(problems({ provider: 'embedded', widths: [500] })[0]).toMatch(/120, 160, 240, 320, 480/);
   });
 });

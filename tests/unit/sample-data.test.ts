@@ -395,7 +395,7 @@ describe('images', () => {
 
   it('writes small, well-formed SVGs with the right sizes', async () => {
     // The demo history reports are PDFs (tests/unit/sample-history-reports.test.ts) and car photos
-    // WebP (below); everything else is SVG.
+    // JPEG and model pictures WebP (below); everything else is SVG.
     const files = (await filesUnder(path.join(out, 'public/media'))).filter((file) => file.endsWith('.svg'));
     expect(files.length).toBeGreaterThan(100);
     let largest = 0;
@@ -409,25 +409,36 @@ describe('images', () => {
     expect(largest).toBeLessThan(6000);
   });
 
-  it('writes car photos, spin frames and model pictures as 600x400 WebP, as a dealer feed would have photos', async () => {
+  it('writes car photos and spin frames as a dealer camera would: 1600x1067 JPEG of 150-350 KB; model pictures as 600x400 WebP', async () => {
     const media = path.join(out, 'public/media');
     const cars = (await filesUnder(path.join(media, 'cars'))).filter((file) => !file.includes('walkaround-')).map((file) => `cars/${file}`);
     const models = (await filesUnder(path.join(media, 'models'))).map((file) => `models/${file}`);
     expect(cars.length).toBeGreaterThan(300);
     expect(models.length).toBeGreaterThan(20);
-    const photos = [...cars, ...models];
-    expect(photos.filter((file) => !file.endsWith('.webp'))).toEqual([]);
-    expect(photos.some((file) => /\/spin-[a-z]+\/00\.webp$/.test(file))).toBe(true);
+    expect(cars.filter((file) => !file.endsWith('.jpg'))).toEqual([]);
+    expect(models.filter((file) => !file.endsWith('.webp'))).toEqual([]);
+    expect(cars.some((file) => /\/spin-[a-z]+\/00\.jpg$/.test(file))).toBe(true);
+    const sizes: number[] = [];
+    for (const file of cars) {
+      const bytes = await readFile(path.join(media, file));
+      expect(bytes.subarray(0, 3).toString('hex'), file).toBe('ffd8ff');
+      sizes.push(bytes.length);
+    }
+    // Every photo weighs what a real one does: a flat drawing would be a few KB.
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(150 * 1024);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(350 * 1024);
+    for (const file of [cars[0]!, cars.at(-1)!]) {
+      const { width, height, format } = await sharp(path.join(media, file)).metadata();
+      expect({ file, width, height, format }).toEqual({ file, width: 1600, height: 1067, format: 'jpeg' });
+    }
     let largest = 0;
-    for (const file of photos) {
+    for (const file of models) {
       const bytes = await readFile(path.join(media, file));
       expect(bytes.subarray(0, 4).toString('latin1') + bytes.subarray(8, 12).toString('latin1'), file).toBe('RIFFWEBP');
       largest = Math.max(largest, bytes.length);
     }
-    for (const file of [photos[0]!, cars.at(-1)!, models[0]!]) {
-      const { width, height, format } = await sharp(path.join(media, file)).metadata();
-      expect({ file, width, height, format }).toEqual({ file, width: 600, height: 400, format: 'webp' });
-    }
+    const { width, height, format } = await sharp(path.join(media, models[0]!)).metadata();
+    expect({ width, height, format }).toEqual({ width: 600, height: 400, format: 'webp' });
     expect(largest).toBeLessThan(20_000);
   });
 });
@@ -465,7 +476,8 @@ describe('determinism and the programmatic API', () => {
       ),
     );
     expect(present.every(Boolean)).toBe(true);
-  });
+    // Photos not in the raster cache yet are drawn (about 0.1-0.3 s each): minutes on a cold cache.
+  }, 600_000);
 
   it('ensureSampleData regenerates only when data is missing, outdated or from another day', async () => {
     const root = await tempDir();

@@ -164,6 +164,21 @@ describe('security headers from _headers', () => {
     expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
   });
 
+  it("names the tenant's image CDN in img-src, so resized photos in srcset are not blocked", () => {
+    const file = path.join(process.cwd(), 'tenants', 'bayside-toyota.yaml');
+    const withImages = (images: string) => parseTenant(`${readFileSync(file, 'utf8')}\nimages: ${images}\n`, file);
+    const imgSrc = (images: string) =>
+      contentSecurityPolicy(withImages(images), [])
+        .split('; ')
+        .find((part) => part.startsWith('img-src '));
+    expect(imgSrc('{ provider: imgix, domain: https://bayside.imgix.net }')).toContain(' https://bayside.imgix.net');
+    expect(imgSrc('{ provider: cloudinary, cloud_name: bayside-cloud }')).toContain(' https://res.cloudinary.com');
+    expect(imgSrc("{ provider: template, template: 'https://img.example.com/{url}?w={width}' }")).toContain(' https://img.example.com');
+    // The embedded resizer and Cloudflare on the site's own zone are the site itself: 'self' covers them.
+    expect(imgSrc('{ provider: embedded }')).toBe("img-src 'self' data: https://tile.openstreetmap.org");
+    expect(imgSrc('{ provider: cloudflare }')).toBe("img-src 'self' data: https://tile.openstreetmap.org");
+  });
+
   it('names the image hosts the pages show feed photos from, and reports videos from hosts the tenant does not allow', async () => {
     const tenant = tenants[0]!;
     const dir = buildSite(`${tenant.slug}-embedded`);

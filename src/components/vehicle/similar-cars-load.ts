@@ -6,11 +6,13 @@
  */
 import { formatKm, formatPrice } from '../../domain/format';
 import { hasPrice, PRICE_ON_APPLICATION } from '../../domain/price-display';
-import { NOT_FOUND_IMAGE } from '../../domain/vehicle/media';
+import type { ImageUrlContext } from '../../domain/images/image-url';
+import { responsiveImage } from '../../domain/images/responsive';
 import { mergeSimilar, similarQueries, type SimilarSubject } from '../../domain/vehicle/similar';
 import type { SearchDocument } from '../../search/document';
 import { lazySearchClient, type BrowserClientOptions } from '../../search/lazy-client';
 import { carPath } from '../../site/paths';
+import { showNotFound } from './image-fallback';
 import { similarCarsFailed } from './similar-cars';
 
 type Hit = SearchDocument & { objectID: string };
@@ -24,13 +26,18 @@ function slot<T extends HTMLElement>(card: DocumentFragment, name: string): T {
   return card.querySelector<T>(`[data-slot="${name}"]`)!;
 }
 
-function cardFor(template: HTMLTemplateElement, hit: Hit): DocumentFragment {
+function cardFor(template: HTMLTemplateElement, hit: Hit, images: ImageUrlContext | undefined): DocumentFragment {
   const card = template.content.cloneNode(true) as DocumentFragment;
   card.querySelector('li')!.dataset.carId = hit.objectID;
   const image = slot<HTMLImageElement>(card, 'image');
   // SPEC 8: a missing image falls back to the not-found placeholder (once: no error loop).
-  image.addEventListener('error', () => (image.src = NOT_FOUND_IMAGE), { once: true });
-  image.src = hit.image ?? NOT_FOUND_IMAGE;
+  image.addEventListener('error', () => showNotFound(image), { once: true });
+  const { src, srcSet, sizes } = responsiveImage(images, hit.image, 'similar');
+  if (srcSet && sizes) {
+    image.sizes = sizes;
+    image.srcset = srcSet;
+  }
+  image.src = src;
   const name = slot<HTMLAnchorElement>(card, 'name');
   name.href = carPath(hit);
   name.textContent = hit.name;
@@ -85,7 +92,8 @@ export async function loadSimilarCars(section: HTMLElement): Promise<void> {
       section.hidden = true;
       return;
     }
-    list.replaceChildren(...cars.map((car) => cardFor(template, car)));
+    const images = section.dataset.images ? (JSON.parse(section.dataset.images) as ImageUrlContext) : undefined;
+    list.replaceChildren(...cars.map((car) => cardFor(template, car, images)));
     wireCarousel(section, list);
   } catch (error) {
     similarCarsFailed(section, error);

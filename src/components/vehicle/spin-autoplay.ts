@@ -1,4 +1,5 @@
 import { autoRotateNext, SPIN_INTERVAL_MS, spinAngleText } from '../../domain/vehicle/spin';
+import { preloadFrame, readSpinFrames, showFrame } from './spin-frames';
 
 /**
  * SPEC 4: the 360 spin turns once around on load (unless the site turns that off), then stops.
@@ -9,7 +10,7 @@ import { autoRotateNext, SPIN_INTERVAL_MS, spinAngleText } from '../../domain/ve
  */
 export function initSpinAutoplay(): void {
   for (const spin of document.querySelectorAll<HTMLElement>('[data-spin-frames][data-rotating="true"]')) {
-    const frames = JSON.parse(spin.dataset.spinFrames!) as string[];
+    const frames = readSpinFrames(spin);
     const img = spin.querySelector('img');
     const island = spin.closest('astro-island');
     const done = () => (spin.dataset.rotating = 'false');
@@ -17,7 +18,7 @@ export function initSpinAutoplay(): void {
       done();
       continue;
     }
-    for (const url of frames) new Image().src = url;
+    for (const frame of frames) preloadFrame(frame, img.sizes);
     let frame = 0;
     let ticks = 0;
     const timer = window.setInterval(() => {
@@ -36,7 +37,7 @@ export function initSpinAutoplay(): void {
       }
       frame = next;
       ticks++;
-      img.src = frames[frame]!;
+      showFrame(img, frames[frame]!);
       spin.dataset.frame = String(frame);
       spin.setAttribute('aria-valuenow', String(frame + 1));
       spin.setAttribute('aria-valuetext', spinAngleText(frame, frames.length));

@@ -1,4 +1,5 @@
 import { frameAfterDrag, spinAngleText } from '../../domain/vehicle/spin';
+import { readSpinFrames, showFrame } from './spin-frames';
 
 /**
  * SPEC 9: the spin turns one frame per 20 px dragged, counted from the point pressed. The viewer
@@ -10,7 +11,7 @@ import { frameAfterDrag, spinAngleText } from '../../domain/vehicle/spin';
  */
 export function initEarlySpinDrag(): void {
   for (const spin of document.querySelectorAll<HTMLElement>('.spin[data-spin-frames]')) {
-    const frames = JSON.parse(spin.dataset.spinFrames!) as string[];
+    const frames = readSpinFrames(spin);
     const img = spin.querySelector('img');
     const island = spin.closest('astro-island');
     const live = () => !island || !island.hasAttribute('ssr');
@@ -26,7 +27,7 @@ export function initEarlySpinDrag(): void {
     spin.addEventListener('pointermove', (event) => {
       if (!press || event.pointerId !== press.pointerId || live()) return;
       const frame = frameAfterDrag(press.frame, event.clientX - press.x, frames.length);
-      if (img) img.src = frames[frame]!;
+      if (img) showFrame(img, frames[frame]!);
       spin.dataset.frame = String(frame);
       spin.setAttribute('aria-valuenow', String(frame + 1));
       spin.setAttribute('aria-valuetext', spinAngleText(frame, frames.length));

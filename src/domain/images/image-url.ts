@@ -1,6 +1,7 @@
-import { isSafeUrl } from '../../config/safe-url';
+import { isSafeUrl } from '../../config/url-check';
 import type { Tenant } from '../../tenant/schema';
-import { IMAGE_WIDTH_LADDER, type ImageFormat, type Images } from '../../tenant/schema/images';
+import type { ImageFormat, Images } from '../../tenant/schema/images';
+import { IMAGE_WIDTH_LADDER } from './ladder';
 
 /** What turning a photo into a resized URL needs besides the photo. */
 export interface ImageUrlContext {

@@ -1,4 +1,4 @@
-import { safeUrlOrUndefined } from '../../config/safe-url';
+import { safeUrlOrUndefined } from '../../config/url-check';
 import type { Car } from '../../feeds/schemas';
 
 /** SPEC 9: carousel images are 600x400; thumbnails show only with more than 3 images. */

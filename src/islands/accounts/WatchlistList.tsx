@@ -5,10 +5,14 @@ import { signOut } from '../../stores/session';
 import { changeWatchlist, loadWatchlist, type WatchlistCar } from '../../stores/watchlist';
 import { showToast } from './toast';
 import { ToastView } from './ToastView';
+import type { ImageUrlContext } from '../../domain/images/image-url';
+import { responsiveImage } from '../../domain/images/responsive';
+import { SafeImage } from '../vehicle/SafeImage';
 import './accounts.css';
 
 /** The watchlist page: the signed-in shopper's saved cars, each with View and Remove, and Sign Out. */
-export default function WatchlistList({ searchPath }: { searchPath: string }) {
+/** `images`: how photos are resized (imageUrlContext). */
+export default function WatchlistList({ searchPath, images }: { searchPath: string; images?: ImageUrlContext }) {
   const [cars, setCars] = useState<WatchlistCar[] | null>(null);
 
   useEffect(() => {
@@ -41,7 +45,7 @@ export default function WatchlistList({ searchPath }: { searchPath: string }) {
         <ul className="account-list" aria-label="Saved cars">
           {cars.map((car) => (
             <li key={car.id}>
-              {car.primary_image_url && <img src={car.primary_image_url} alt="" width="120" height="80" loading="lazy" />}
+              {car.primary_image_url && <SafeImage {...responsiveImage(images, car.primary_image_url, 'list')} alt="" width={120} height={80} loading="lazy" />}
               <span className="account-list__name">
                 {car.listed && car.slug ? <a href={`/cars/${car.slug}`}>{car.name}</a> : 'A car that is no longer listed'}
                 {car.listed && car.available === false && ' (sold)'}

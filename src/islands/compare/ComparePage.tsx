@@ -3,16 +3,21 @@ import { useEffect, useState } from 'react';
 import { COMPARE_LIMIT } from '../../domain/compare-eligibility';
 import { COMPARE_ROWS, type CompareCar } from '../../domain/compare-figures';
 import { $compare, toggleCompare } from '../../stores/compare';
+import type { ImageUrlContext } from '../../domain/images/image-url';
+import { responsiveImage } from '../../domain/images/responsive';
+import { SafeImage } from '../vehicle/SafeImage';
 
 interface Props {
   /** Where to find cars to add (the site's stock search). */
   searchPath: string;
+  /** How photos are resized (imageUrlContext). */
+  images?: ImageUrlContext;
 }
 
 type Data = { state: 'loading' } | { state: 'error' } | { state: 'ready'; cars: Map<string, CompareCar> };
 
 /** /compare: the chosen cars side by side, read from this browser's list and the site's compare data. */
-export default function ComparePage({ searchPath }: Props) {
+export default function ComparePage({ searchPath, images }: Props) {
   const list = useStore($compare);
   const [data, setData] = useState<Data>({ state: 'loading' });
   useEffect(() => {
@@ -68,7 +73,7 @@ export default function ComparePage({ searchPath }: Props) {
                 <td />
                 {cars.map((car) => (
                   <th key={car.id} scope="col" data-car-id={car.id}>
-                    <img src={car.image} alt="" width={300} height={200} loading="lazy" />
+                    <SafeImage {...responsiveImage(images, car.image, 'compare')} alt="" width={300} height={200} loading="lazy" />
                     <a href={`/cars/${car.slug}`}>{car.name}</a>
                     <button type="button" className="btn btn-outline btn-sm" onClick={() => toggleCompare(car)}>
                       Remove<span className="visually-hidden"> {car.name}</span>

@@ -26,7 +26,7 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
   const few = items.length < 3;
   return (
     <ul className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
-      {items.map((item) =>
+      {items.map((item, index) =>
         item.kind === 'car' ? (
           <li key={item.car.objectID} className="results-grid__car">
             <CarCard
@@ -34,6 +34,7 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
               attributes={config.attributes}
               headingLevel={2}
               context={config.card}
+              priority={index === 0}
               favourite={
                 interactive && config.favourites && canFavourite(item.car.price, item.car.image) ? (
                   <FavouriteButton

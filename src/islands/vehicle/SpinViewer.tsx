@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { frameAfterDrag, spinAngleText } from '../../domain/vehicle/spin';
 import { CAROUSEL_HEIGHT, CAROUSEL_WIDTH } from '../../domain/vehicle/media';
+import type { ImageUrlContext } from '../../domain/images/image-url';
+import { responsiveImage, SLOT_LAYOUTS } from '../../domain/images/responsive';
+import { preloadFrame } from '../../components/vehicle/spin-frames';
 import { SafeImage } from './SafeImage';
 
 interface Props {
@@ -10,6 +13,8 @@ interface Props {
   autoRotate: boolean;
   /** The first frame is the page's main image: fetch it first. */
   priority?: boolean;
+  /** How frames are resized (imageUrlContext). */
+  images?: ImageUrlContext | undefined;
 }
 
 /**
@@ -17,11 +22,12 @@ interface Props {
  * the server-rendered markup by src/components/vehicle/spin-autoplay.ts, without React (the viewer
  * island hydrates only when touched); once live, this takes over at the frame that was showing.
  */
-export default function SpinViewer({ frames, name, autoRotate, priority = false }: Props) {
+export default function SpinViewer({ frames, name, autoRotate, priority = false, images }: Props) {
   const [frame, setFrame] = useState(0);
   const [live, setLive] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; start: number } | null>(null);
+  const sized = useMemo(() => frames.map((frame) => responsiveImage(images, frame, 'gallery')), [frames, images]);
 
   useEffect(() => {
     const data = root.current?.dataset;
@@ -31,8 +37,8 @@ export default function SpinViewer({ frames, name, autoRotate, priority = false 
     if (data?.dragX !== undefined) drag.current = { x: Number(data.dragX), start: Number(data.dragFrame) || 0 };
     setLive(true);
     // Preload every frame so turning is smooth.
-    for (const url of frames) new Image().src = url;
-  }, [frames]);
+    for (const frame of sized) preloadFrame(frame, SLOT_LAYOUTS.gallery.sizes);
+  }, [frames, sized]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     drag.current = { x: event.clientX, start: frame };
@@ -64,7 +70,7 @@ export default function SpinViewer({ frames, name, autoRotate, priority = false 
       aria-valuetext={spinAngleText(frame, frames.length)}
       data-frame={frame}
       data-rotating={autoRotate && !live ? 'true' : 'false'}
-      data-spin-frames={live ? undefined : JSON.stringify(frames)}
+      data-spin-frames={live ? undefined : JSON.stringify(sized)}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -72,7 +78,7 @@ export default function SpinViewer({ frames, name, autoRotate, priority = false 
       onKeyDown={onKeyDown}
     >
       <SafeImage
-        src={frames[frame]!}
+        {...sized[frame]!}
         alt=""
         width={CAROUSEL_WIDTH}
         height={CAROUSEL_HEIGHT}

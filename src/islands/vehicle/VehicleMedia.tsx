@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { isSafeUrl } from '../../config/safe-url';
+import { isSafeUrl } from '../../config/url-check';
 import {
   CAROUSEL_HEIGHT,
   CAROUSEL_WIDTH,
@@ -10,6 +10,8 @@ import {
   type MediaView,
   type Slide,
 } from '../../domain/vehicle/media';
+import type { ImageUrlContext } from '../../domain/images/image-url';
+import { responsiveImage } from '../../domain/images/responsive';
 import { SafeImage } from './SafeImage';
 import SpinViewer from './SpinViewer';
 import './vehicle-media.css';
@@ -23,6 +25,8 @@ interface Props {
   autoRotate: boolean;
   walkaround?: string | undefined;
   interiorImage?: string | undefined;
+  /** How photos are resized (imageUrlContext): each is requested at the width it is shown. */
+  images?: ImageUrlContext | undefined;
 }
 
 function VideoSlide({ url, title }: { url: string; title: string }) {
@@ -40,7 +44,7 @@ function VideoSlide({ url, title }: { url: string; title: string }) {
  * with previous/next and left/right keys, thumbnails when there are more than 3 images, and a
  * fullscreen viewer. Leaving the gallery resets it to the first slide.
  */
-export default function VehicleMedia({ name, slides, views, initialView, spinImages, autoRotate, walkaround, interiorImage }: Props) {
+export default function VehicleMedia({ name, slides, views, initialView, spinImages, autoRotate, walkaround, interiorImage, images }: Props) {
   const [view, setView] = useState<MediaView>(initialView);
   const [index, setIndex] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
@@ -69,12 +73,12 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
   };
   const slideLabel = (i: number) => `${name}: ${slides[i]?.kind === 'video' ? 'video' : 'image'} ${i + 1} of ${count}`;
 
-  const renderSlide = (current: Slide | undefined, i: number, eager: boolean) => {
+  const renderSlide = (current: Slide | undefined, i: number, eager: boolean, slot: 'gallery' | 'fullscreen' = 'gallery') => {
     if (!current) return <SafeImage src="/media/not-found.svg" alt={`No photo of the ${name} yet`} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />;
     if (current.kind === 'video') return <VideoSlide url={current.url} title={`Video of the ${name}`} />;
     return (
       <SafeImage
-        src={current.url}
+        {...responsiveImage(images, current.url, slot)}
         alt={slideLabel(i)}
         width={CAROUSEL_WIDTH}
         height={CAROUSEL_HEIGHT}
@@ -100,12 +104,12 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
         </div>
       )}
 
-      {view === 'spin' && <SpinViewer frames={spinImages} name={name} autoRotate={autoRotate} priority={initialView === 'spin'} />}
+      {view === 'spin' && <SpinViewer frames={spinImages} name={name} autoRotate={autoRotate} priority={initialView === 'spin'} images={images} />}
 
       {view === 'walkaround' && walkaround && <VideoSlide url={walkaround} title={`Walkaround video of the ${name}`} />}
 
       {view === 'interior' && interiorImage && (
-        <SafeImage src={interiorImage} alt={`Interior of the ${name}`} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />
+        <SafeImage {...responsiveImage(images, interiorImage, 'gallery')} alt={`Interior of the ${name}`} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />
       )}
 
       {view === 'gallery' && (
@@ -141,7 +145,7 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
                     onClick={(event) => onThumb(event, i)}
                   >
                     {item.kind === 'image' ? (
-                      <SafeImage src={item.thumb} alt="" width={120} height={80} loading="lazy" />
+                      <SafeImage {...responsiveImage(images, item.thumb, 'thumb')} alt="" width={120} height={80} loading="lazy" />
                     ) : (
                       <span className="media__thumb-video">Video</span>
                     )}
@@ -162,7 +166,7 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
       >
         {fullscreen && (
           <>
-            <div className="media__fullscreen-stage">{renderSlide(slide, index, true)}</div>
+            <div className="media__fullscreen-stage">{renderSlide(slide, index, true, 'fullscreen')}</div>
             <p className="media__counter" data-testid="fullscreen-counter">
               {index + 1} / {count}
             </p>

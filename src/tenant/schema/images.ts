@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** The widths the embedded /api/image route renders; other widths are refused so its cache stays bounded. */
-export const IMAGE_WIDTH_LADDER = [160, 320, 480, 640, 960, 1280, 1600, 1920] as const;
+import { DEFAULT_SRCSET_WIDTHS, IMAGE_WIDTH_LADDER } from '../../domain/images/ladder';
+
+export { IMAGE_WIDTH_LADDER };
 
 export const IMAGE_FORMATS = ['auto', 'avif', 'webp', 'jpeg'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -35,7 +36,7 @@ const Common = {
   widths: z
     .array(z.number().int().min(16).max(4096))
     .min(1)
-    .default([320, 640, 960, 1280, 1600])
+    .default([...DEFAULT_SRCSET_WIDTHS])
     .describe("The widths (pixels) offered in each photo's srcset."),
 };
 
@@ -100,6 +101,6 @@ export const ImagesSchema = z
   .discriminatedUnion('provider', [Embedded, Imgix, Cloudinary, Cloudflare, Template], {
     error: 'expected provider to be one of "embedded", "imgix", "cloudinary", "cloudflare", "template"',
   })
-  .default({ provider: 'embedded', quality: 75, format: 'auto', widths: [320, 640, 960, 1280, 1600] });
+  .default({ provider: 'embedded', quality: 75, format: 'auto', widths: [...DEFAULT_SRCSET_WIDTHS] });
 
 export type Images = z.output<typeof ImagesSchema>;
