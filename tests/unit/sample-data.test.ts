@@ -457,9 +457,7 @@ describe('determinism and the programmatic API', () => {
   });
 
   it('generates 10,000 cars with unique ids and slugs, and writes the images they use', async () => {
-    const started = performance.now();
     const many = generateCars({ count: 10_000, seed: 3, now: NOW, tenant: 'group' });
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(new Set(many.map((car) => car.id)).size).toBe(10_000);
     expect(new Set(many.map((car) => car.slug)).size).toBe(10_000);
     // A car does not depend on how many are generated, so smaller runs are prefixes.
