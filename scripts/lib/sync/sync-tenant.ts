@@ -122,7 +122,7 @@ export async function syncTenant(slug: string, { allowShrink = false, log = () =
       changes,
     };
   try {
-    await buildSites({ slugs: [slug], allowShrink, urlDigests: feeds.urlDigests, log: (line) => line.startsWith('  ') && log(line) });
+    await buildSites({ slugs: [slug], allowShrink, urlDigests: feeds.urlDigests, incremental: true, log: (line) => line.startsWith('  ') && log(line) });
   } catch (error) {
     // A sudden shrink, an unreadable feed or a failed build: the swap never happened.
     const reason = error instanceof BuildInputError ? error.message.replace(/\n/g, '; ') : `build failed: ${(error as Error).message.split('\n')[0]}`;
