@@ -125,6 +125,13 @@ export async function renderChanged(
   { allowShrink = false }: { allowShrink?: boolean } = {},
 ): Promise<PartialRender> {
   const started = performance.now();
+  const timings: string[] = [];
+  let lapStarted = started;
+  const lap = (name: string) => {
+    const at = performance.now();
+    timings.push(`${name} ${((at - lapStarted) / 1000).toFixed(1)} s`);
+    lapStarted = at;
+  };
   const { slug } = tenant;
   const bundleDir = renderBundleDir(slug);
   const live = siteDir(slug);
@@ -140,8 +147,10 @@ export async function renderChanged(
   const prepared = await writeSiteData({ tenant, feeds, now: renderAt, snapshot });
   guardFeedShrink(tenant, prepared, await liveCarCount(slug), allowShrink, log);
   logReport(prepared.report, log);
+  lap('site data');
   const site = readSiteSnapshot(snapshot);
   const keys = pageKeys(site);
+  lap('page keys');
   if (process.env.DEBUG_PARTIAL) log(`  shared ${state.shared} -> ${keys.shared}`);
   const reuse = keys.shared === state.shared ? Object.keys(keys.cars).filter((car) => state.cars[car] === keys.cars[car]) : [];
 
@@ -154,26 +163,32 @@ export async function renderChanged(
     await rm(tmpDir, { recursive: true, force: true });
     linkTree(live, tmpDir);
     removeFiles(tmpDir, siteExtraFiles(site));
+    lap('copy');
     const toRender = Object.keys(keys.cars).length - reuse.length;
     const threads = toRender >= THREADS_FROM_PAGES ? Math.min(2, availableParallelism()) : 1;
     ({ files, rendered } = await renderPages(bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
+    lap(`render (${threads} thread${threads > 1 ? 's' : ''})`);
     const current = new Set(files);
     removeFiles(
       tmpDir,
       state.files.filter((file) => !current.has(file)),
     );
     ({ htmlFiles, feedsLeftOut } = await writeSiteExtras(tmpDir, tenant, site, renderAt, log));
+    lap('sitemap and extras');
   } catch (error) {
     await rm(tmpDir, { recursive: true, force: true });
     await rm(snapshot, { force: true });
     throw error;
   }
-  await swapSite(slug, tmpDir);
+  // Before the swap: the local server re-reads site.json when it sees the new folder.
   await rename(snapshot, snapshotFile(slug));
+  await swapSite(slug, tmpDir);
   const next: RenderState = { ...state, builtAt: renderAt, ...keys, files };
   await writeRenderState(slug, next);
   await writeLastBuild(slug, { cars: prepared.cars, pages: htmlFiles.length, builtAt: renderAt });
   await publishStock(slug, site.cars);
+  lap('swap and stock');
+  if (process.env.BUILD_TIMINGS) log(`  timings: ${timings.join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   return {
     result: { slug, pages: htmlFiles.length, cars: prepared.cars, report: prepared.report, seconds, feedsLeftOut },
