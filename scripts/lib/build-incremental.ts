@@ -23,8 +23,18 @@ import { writeSiteData } from './site-data';
  */
 export const MAX_RENDER_AGE_SECONDS = 3600;
 
-/** From this many pages to render a second thread renders half of them (as for full builds). */
-const THREADS_FROM_PAGES = 400;
+/**
+ * Threads a partial render uses: two (on two or more cores) from this many car pages to render,
+ * else one. The listing pages every sync renders (about 250 at 1,000 cars) did not render faster
+ * on two threads on the shared two-core machine. PARTIAL_RENDER_THREADS overrides.
+ */
+const THREADS_FROM_CARS = 400;
+
+function partialRenderThreads(carsToRender: number, env: Record<string, string | undefined> = process.env): number {
+  const count = Number(env.PARTIAL_RENDER_THREADS);
+  if (Number.isInteger(count) && count >= 1) return count;
+  return carsToRender >= THREADS_FROM_CARS ? Math.min(2, availableParallelism()) : 1;
+}
 
 export interface PartialRender {
   result: TenantBuildResult;
@@ -76,6 +86,8 @@ function removeFiles(dir: string, files: string[]): void {
 interface ThreadReply {
   files?: string[];
   rendered?: number;
+  /** The routes that took longest on this thread. */
+  slowest?: string;
   error?: string;
 }
 
@@ -87,7 +99,7 @@ async function renderPages(
   origin: string,
   reuse: string[],
   threads: number,
-): Promise<{ files: string[]; rendered: number }> {
+): Promise<{ files: string[]; rendered: number; slowest: string }> {
   const script = new URL('../../src/site/render-pages.mjs', import.meta.url);
   const replies = await Promise.all(
     Array.from(
@@ -109,7 +121,11 @@ async function renderPages(
   );
   const failed = replies.find((reply) => reply.error !== undefined);
   if (failed) throw new Error(failed.error);
-  return { files: replies[0]!.files!.sort(), rendered: replies.reduce((sum, reply) => sum + (reply.rendered ?? 0), 0) };
+  return {
+    files: replies[0]!.files!.sort(),
+    rendered: replies.reduce((sum, reply) => sum + (reply.rendered ?? 0), 0),
+    slowest: replies.map((reply) => reply.slowest).join('; '),
+  };
 }
 
 /**
@@ -164,9 +180,10 @@ export async function renderChanged(
     linkTree(live, tmpDir);
     removeFiles(tmpDir, siteExtraFiles(site));
     lap('copy');
-    const toRender = Object.keys(keys.cars).length - reuse.length;
-    const threads = toRender >= THREADS_FROM_PAGES ? Math.min(2, availableParallelism()) : 1;
-    ({ files, rendered } = await renderPages(bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
+    const threads = partialRenderThreads(Object.keys(keys.cars).length - reuse.length);
+    let slowest: string;
+    ({ files, rendered, slowest } = await renderPages(bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
+    if (process.env.BUILD_TIMINGS) log(`  slowest routes: ${slowest}`);
     lap(`render (${threads} thread${threads > 1 ? 's' : ''})`);
     const current = new Set(files);
     removeFiles(

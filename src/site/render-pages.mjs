@@ -3,7 +3,7 @@
 // (src/site/render-threads.ts, RENDER_BUNDLE_DIR), lists every route's paths from the site data in
 // SITE_DATA, and renders its share of them into a copy of the live site, as Astro's build would
 // write them. A car page whose car is in `reuse` is left as the copy has it.
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -21,6 +21,11 @@ app.setOptions({ settings: { scripts: saved.scripts }, logger: { options: { dest
 
 const outUrl = pathToFileURL(outDir.endsWith('/') ? outDir : `${outDir}/`);
 const reused = new Set(reuse);
+/**
+ * Routes that read nothing but the tenant file (the icons drawn from its name and colours, robots.txt):
+ * a partial render runs only while the tenant file is unchanged, so the copy's files stand.
+ */
+const TENANT_ONLY_ROUTES = new Set(['/favicon.png', '/apple-touch-icon.png', '/robots.txt']);
 /** A car's own pages: /cars/<slug>/ and the pages under it. */
 const CAR_ROUTE = /^\/cars\/\[slug\](\/|$)/;
 
@@ -39,7 +44,10 @@ function outputFile(url, route) {
 }
 
 try {
+  const pathsStarted = performance.now();
   const all = await new StaticPaths(app).getAll();
+  /** With BUILD_TIMINGS: milliseconds by route, to name where a partial render's time goes. */
+  const byRoute = new Map([['(listing paths)', performance.now() - pathsStarted]]);
   // The first route to claim a path wins, as in Astro's build.
   const seen = new Set();
   const files = [];
@@ -55,7 +63,9 @@ try {
     const file = outputFile(url, route);
     files.push(relative(outDir, file));
     if (CAR_ROUTE.test(route.route) && reused.has(pathname.split('/')[2] ?? '')) continue;
+    if (TENANT_ONLY_ROUTES.has(route.route) && existsSync(file)) continue;
     if (position++ % threads !== thread) continue;
+    const renderStarted = performance.now();
     const response = await app.render(new Request(url), { routeData: route });
     if (response.status >= 300 && response.status < 400) throw new Error(`partial render: ${pathname} redirects, which only a full build writes`);
     // The copy's file may be a hard link to the live site's: a new file, never a write into it.
@@ -70,8 +80,10 @@ try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, body);
     rendered++;
+    byRoute.set(route.route, (byRoute.get(route.route) ?? 0) + performance.now() - renderStarted);
   }
-  parentPort?.postMessage({ files, rendered });
+  const slowest = [...byRoute].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  parentPort?.postMessage({ files, rendered, slowest: slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ') });
 } catch (error) {
   parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }
