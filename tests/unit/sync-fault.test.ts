@@ -61,13 +61,21 @@ describe('a sync that dies half-way', () => {
 
     // Every car's price changes: the partial render writes many pages, and is killed while it does.
     writeFileSync(feed, JSON.stringify(cars.map((car) => ({ ...car, price: 39_990 }))));
-    const sync = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/sync.ts', slug], { cwd: root, env: process.env, stdio: 'ignore' });
+    // One process (node with tsx's loader, not the tsx command, which runs node as its child), so the kill is the sync's.
+    const sync = spawn(process.execPath, ['--import', 'tsx', 'scripts/sync.ts', slug], { cwd: root, env: process.env, stdio: 'ignore' });
     const exited = new Promise((resolve) => sync.once('exit', resolve));
-    const rendering = path.join(work, 'dist', `.tmp-${slug}`, 'cars', cars[0]!.slug);
+    const rendering = path.join(work, 'dist', `.tmp-${slug}`, 'cars', cars[0]!.slug, 'index.html');
+    const rendered = () => {
+      try {
+        return readFileSync(rendering, 'utf8').includes('$39,990');
+      } catch {
+        return false;
+      }
+    };
     const started = Date.now();
-    // The copy of the site exists once the partial render has begun; kill it as its pages are written.
-    while (!existsSync(rendering) && Date.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(existsSync(rendering)).toBe(true);
+    // Killed once the partial render has written a page of the new prices into its copy.
+    while (!rendered() && Date.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(rendered()).toBe(true);
     sync.kill('SIGKILL');
     await exited;
 
