@@ -167,7 +167,7 @@ export async function renderChanged(
   const site = readSiteSnapshot(snapshot);
   const keys = pageKeys(site);
   lap('page keys');
-  if (process.env.DEBUG_PARTIAL) log(`  shared ${state.shared} -> ${keys.shared}`);
+  if (process.env.BUILD_TIMINGS && keys.shared !== state.shared) log(`  what every car page shares changed (${state.shared} -> ${keys.shared}): all rendered`);
   const reuse = keys.shared === state.shared ? Object.keys(keys.cars).filter((car) => state.cars[car] === keys.cars[car]) : [];
 
   const tmpDir = path.join(DIST, `.tmp-${slug}`);
