@@ -39,12 +39,15 @@ export async function writeSiteExtras(
   return { htmlFiles, feedsLeftOut: syndication.leftOut };
 }
 
-/** Put a complete site folder in place of dist/<slug>/: two renames, the old folder removed after. */
-export async function swapSite(slug: string, builtDir: string): Promise<void> {
+/**
+ * Put a complete site folder in place of dist/<slug>/: two renames. Returns the removal of the old
+ * folder (tens of thousands of files on a big site), for the caller to run once the rest is live.
+ */
+export async function swapSite(slug: string, builtDir: string): Promise<() => Promise<void>> {
   const target = siteDir(slug);
   const old = path.join(DIST, `.old-${slug}`);
   await rm(old, { recursive: true, force: true });
   if (existsSync(target)) await rename(target, old);
   await rename(builtDir, target);
-  await rm(old, { recursive: true, force: true });
+  return () => rm(old, { recursive: true, force: true });
 }

@@ -199,12 +199,13 @@ export async function renderChanged(
   }
   // Before the swap: the local server re-reads site.json when it sees the new folder.
   await rename(snapshot, snapshotFile(slug));
-  await swapSite(slug, tmpDir);
+  const removeOld = await swapSite(slug, tmpDir);
   const next: RenderState = { ...state, builtAt: renderAt, ...keys, files };
   await writeRenderState(slug, next);
   await writeLastBuild(slug, { cars: prepared.cars, pages: htmlFiles.length, builtAt: renderAt });
   await publishStock(slug, site.cars);
   lap('swap and stock');
+  await removeOld();
   if (process.env.BUILD_TIMINGS) log(`  timings: ${timings.join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   return {

@@ -206,10 +206,11 @@ export async function buildTenant(
   }
 
   const pages = htmlFiles.length;
-  await swapSite(tenant.slug, tmpDir);
+  const removeOld = await swapSite(tenant.slug, tmpDir);
   await writeLastBuild(tenant.slug, { cars: prepared.cars, pages, builtAt });
   // The API checks reservations and view.json against this, not the build's copy.
   await publishStock(tenant.slug, site.cars);
+  await removeOld();
   // What a later sync renders changed pages with, instead of building all again.
   await keepRenderBundle(tenant, site, bundleDir);
 
