@@ -1,46 +1,76 @@
 /**
- * npm run bench:freshness [-- --cars=40]
+ * npm run bench:freshness [-- --cars=1000] [--interval=5]
  * How long a change in a dealer's stock feed takes to reach the site under
- * `npm run sync -- --watch --interval=5`: a copy of the aurora-motors demo tenant reads a local
- * cars feed (its first --cars cars); one car is marked sold, one changes price, one is added, and
- * each time the seconds until the car page served by the local server and /search-index.json show
- * it are printed. Then the time of a sync with nothing changed. Works in a temporary folder
- * (its own tenants, feeds, dist/ and .build/); E2E_PORT sets the local server's port (default 5600).
+ * `npm run sync -- --watch --interval=5`: a generated dealer tenant (--cars cars, all for sale)
+ * reads a local cars feed; one car is marked sold, one changes price, one is added, then 10 cars
+ * change price at once. For each it prints the seconds from the feed write until (a) the API's
+ * live stock says so (view.json's car_fields: what reserve, buy-online and payments check), (b) the
+ * car page HTML served by the local server says so, (c) /search-index.json says so. Then the time
+ * of a sync with nothing changed, and a reserve of the sold car (a 409 expected). Works in a
+ * temporary folder (its own tenants, feeds, dist/, .build/ and SQLite file); E2E_PORT sets the
+ * local server's port (default 5600).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { optionValue } from '../lib/cli-options';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'freshness-'));
-const slug = 'freshness-demo';
-const carCount = Number(process.argv.find((arg) => arg.startsWith('--cars='))?.slice(7) ?? 40);
+const carCount = Number(optionValue(process.argv, 'cars') ?? 1000);
+const interval = Number(optionValue(process.argv, 'interval') ?? 5);
+const slug = `freshness-${carCount}`;
 const port = Number(process.env.E2E_PORT ?? 5600);
 Object.assign(process.env, {
   TENANTS_DIR: path.join(work, 'tenants'),
   DIST_DIR: path.join(work, 'dist'),
   BUILD_CACHE_DIR: path.join(work, 'cache'),
   FEED_ROOTS: path.join(work, 'feeds'),
+  LEADS_DB_FILE: path.join(work, 'leads.sqlite'),
+  LEADS_RATE_LIMITS: 'off',
 });
+delete process.env.DATABASE_URL;
 const { startLocalServer } = await import('../lib/local-server');
 const { buildSites } = await import('../lib/build-all');
+const { generateCars } = await import('../sample-data');
 
-type Car = Record<string, unknown> & { id: number; slug: string; status: string; price?: number };
+type Car = Record<string, unknown> & { id: number | string; slug: string; status: string; price?: number };
 const feedFile = path.join(work, 'feeds', 'cars.json');
-const allCars = JSON.parse(readFileSync(path.join(root, 'data/demo/aurora-motors/cars.json'), 'utf8')) as Car[];
-let cars = allCars.filter((car) => car.status === 'in_stock').slice(0, carCount);
+const locationsFile = path.join(work, 'feeds', 'locations.json');
+let cars = generateCars({ count: carCount, seed: 7, now: new Date().toISOString(), tenant: 'dealer' }).map((car) => ({
+  ...car,
+  status: 'in_stock',
+  sold: false,
+  reserved: false,
+  show_on_dealer_website: true,
+})) as unknown as Car[];
 const writeFeed = () => writeFileSync(feedFile, JSON.stringify(cars));
 
 mkdirSync(path.dirname(feedFile), { recursive: true });
-cpSync(path.join(root, 'tenants/content'), path.join(work, 'tenants/content'), { recursive: true });
+mkdirSync(path.join(work, 'tenants'), { recursive: true });
+writeFileSync(locationsFile, readFileSync(path.join(root, 'data/demo/bayside-toyota/locations.json')));
 writeFileSync(
   path.join(work, 'tenants', `${slug}.yaml`),
-  readFileSync(path.join(root, 'tenants/aurora-motors.yaml'), 'utf8')
-    .replace(/^slug: .*$/m, `slug: ${slug}`)
-    .replace('cars: data/demo/aurora-motors/cars.json', `cars: ${feedFile}`)
+  [
+    'template: dealer',
+    `slug: ${slug}`,
+    'name: Freshness Motors',
+    'url: https://freshness.example.com.au',
+    'description: A generated dealer used to measure how fast stock changes reach the site.',
+    'theme:',
+    '  colours:',
+    '    primary: "#0b5cad"',
+    'features:',
+    '  reserve: true',
+    'stock:',
     // A car sold today stays on the site, marked SOLD (with 0 days it would leave the site instead).
-    .replace(/include_sold_cars_days: \d+/, 'include_sold_cars_days: 7'),
+    '  include_sold_cars_days: 7',
+    'feeds:',
+    `  cars: ${feedFile}`,
+    `  locations: ${locationsFile}`,
+    '',
+  ].join('\n'),
 );
 writeFeed();
 
@@ -50,18 +80,23 @@ const finish = async (code: number) => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   process.exit(code);
 };
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 
 try {
-  console.log(`Building ${slug} (${cars.length} cars) ...`);
+  console.log(`Building ${slug} (${cars.length} cars) in full ...`);
+  const buildStarted = performance.now();
   await buildSites({ slugs: [slug], log: () => {} });
+  const fullBuildS = (performance.now() - buildStarted) / 1000;
   const server = await startLocalServer({ slugs: [slug], allSlugs: [slug], basePort: port });
   cleanups.push(() => server.close());
-  // Only listed cars have pages (stock selection): pick among those.
   const listed = cars.filter((car) => existsSync(path.join(work, 'dist', slug, 'cars', car.slug, 'index.html')));
   const [soldCar, pricedCar] = listed;
-  if (!soldCar || !pricedCar) throw new Error('the demo feed has too few listed cars');
+  if (!soldCar || !pricedCar) throw new Error('the generated feed has too few listed cars');
 
-  const sync = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/sync.ts', slug, '--watch', '--interval=5'], {
+  const sync = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/sync.ts', slug, '--watch', `--interval=${interval}`], {
     cwd: root,
     env: process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,8 +105,7 @@ try {
   sync.stdout.on('data', (chunk: Buffer) => syncLines.push(...chunk.toString().split('\n').filter(Boolean)));
   sync.stderr.on('data', (chunk: Buffer) => syncLines.push(...chunk.toString().split('\n').filter(Boolean)));
   cleanups.push(() => void sync.kill());
-  // Let the first sync record the stock it starts from.
-  const waitFor = async (test: () => Promise<boolean> | boolean, timeoutS = 600): Promise<number> => {
+  const waitFor = async (test: () => Promise<boolean> | boolean, timeoutS = 900): Promise<number> => {
     const started = performance.now();
     while (!(await test())) {
       if (performance.now() - started > timeoutS * 1000) return Number.NaN;
@@ -79,67 +113,111 @@ try {
     }
     return (performance.now() - started) / 1000;
   };
+  // Let the first sync record the stock it starts from.
   await waitFor(() => syncLines.some((line) => line.startsWith(`${slug}:`)));
 
-  const page = async (car: Car) => {
+  const pageHtml = async (car: Car) => {
     const response = await fetch(`${site}/cars/${car.slug}/`);
-    return { status: response.status, html: await response.text() };
+    return response.status === 200 ? response.text() : '';
   };
-  const indexEntry = async (car: Car) => {
+  const liveFields = async (car: Car) => {
+    // Sec-Fetch-Dest: image, so the probe is not counted as a view.
+    const response = await fetch(`${site}/api/cars/${car.slug}/view.json?photos_count=0`, { headers: { 'sec-fetch-dest': 'image' } });
+    return response.status === 200 ? ((await response.json()) as { car_fields: { status: string; sold: boolean; price: number } }).car_fields : undefined;
+  };
+  const indexEntries = async () => {
     const index = (await (await fetch(`${site}/search-index.json`)).json()) as { columns: Record<string, unknown[]> };
-    const at = index.columns.slug!.indexOf(car.slug);
-    return at < 0 ? undefined : { status: index.columns.status![at], price: index.columns.price![at] };
+    const slugs = index.columns.slug!;
+    return (car: Car) => {
+      const at = slugs.indexOf(car.slug);
+      return at < 0 ? undefined : { status: index.columns.status![at], price: index.columns.price![at] };
+    };
   };
   const money = (value: number) => `$${value.toLocaleString('en-AU')}`;
-  const rows: [string, number, number][] = [];
+  const rows: { label: string; stock: number; page: number; index: number; load: string }[] = [];
 
-  async function measure(label: string, change: () => void, pageOk: () => Promise<boolean>, indexOk: () => Promise<boolean>) {
+  interface Probe {
+    stock: () => Promise<boolean>;
+    page: () => Promise<boolean>;
+    index: () => Promise<boolean>;
+  }
+  async function measure(label: string, change: () => void, probe: Probe) {
     change();
     writeFeed();
     const changed = performance.now();
     const since = () => (performance.now() - changed) / 1000;
-    let pageS = Number.NaN;
-    let indexS = Number.NaN;
+    const seen: Record<keyof Probe, number> = { stock: Number.NaN, page: Number.NaN, index: Number.NaN };
     await waitFor(async () => {
-      if (Number.isNaN(pageS) && (await pageOk())) pageS = since();
-      if (Number.isNaN(indexS) && (await indexOk())) indexS = since();
-      return !Number.isNaN(pageS) && !Number.isNaN(indexS);
+      for (const key of Object.keys(seen) as (keyof Probe)[]) if (Number.isNaN(seen[key]) && (await probe[key]())) seen[key] = since();
+      return Object.values(seen).every((value) => !Number.isNaN(value));
     });
-    rows.push([label, pageS, indexS]);
+    rows.push({ label, ...seen, load: load() });
+    console.log(`  ${label}: (a) ${seen.stock.toFixed(1)} s, (b) ${seen.page.toFixed(1)} s, (c) ${seen.index.toFixed(1)} s`);
+    // The next change waits for this one's sync to finish.
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 
   const now = Math.floor(Date.now() / 1000);
   await measure(
     `mark sold (${soldCar.slug})`,
     () => (cars = cars.map((car) => (car.id === soldCar.id ? { ...car, status: 'sold', sold: true, sold_date_timestamp: now } : car))),
-    async () => (await page(soldCar)).html.includes('data-testid="sold-label"'),
-    async () => (await indexEntry(soldCar))?.status !== 'in_stock',
+    {
+      stock: async () => (await liveFields(soldCar))?.sold === true,
+      page: async () => (await pageHtml(soldCar)).includes('data-testid="sold-label"'),
+      index: async () => (await indexEntries())(soldCar)?.status !== 'in_stock',
+    },
   );
-  const newPrice = (pricedCar.price ?? 30_000) - 1_234;
-  await measure(
-    `price change (${pricedCar.slug})`,
-    () => (cars = cars.map((car) => (car.id === pricedCar.id ? { ...car, price: newPrice } : car))),
-    async () => (await page(pricedCar)).html.includes(money(newPrice)),
-    async () => (await indexEntry(pricedCar))?.price === newPrice,
-  );
-  const newCar: Car = { ...pricedCar, id: 999_001, slug: `${pricedCar.slug}-new-999001`, stocknum: 'NEW999001', price: 41_990 };
-  await measure(
-    `new car (${newCar.slug})`,
-    () => (cars = [...cars, newCar]),
-    async () => (await page(newCar)).status === 200,
-    async () => (await indexEntry(newCar))?.status === 'in_stock',
-  );
+  const newPrice = (pricedCar.price ?? 30_000) + 1_234;
+  await measure(`price change (${pricedCar.slug})`, () => (cars = cars.map((car) => (car.id === pricedCar.id ? { ...car, price: newPrice } : car))), {
+    stock: async () => (await liveFields(pricedCar))?.price === newPrice,
+    page: async () => (await pageHtml(pricedCar)).includes(money(newPrice)),
+    index: async () => (await indexEntries())(pricedCar)?.price === newPrice,
+  });
+  const newCar: Car = { ...pricedCar, id: 999_001, slug: `${pricedCar.slug}-new-999001`, stocknum: 'NEW999001', vin: undefined, price: 41_990 };
+  await measure(`new car (${newCar.slug})`, () => (cars = [...cars, newCar]), {
+    stock: async () => (await liveFields(newCar))?.status === 'in_stock',
+    page: async () => (await pageHtml(newCar)).length > 0,
+    index: async () => (await indexEntries())(newCar)?.status === 'in_stock',
+  });
+  const ten = listed.slice(2, 12);
+  const tenPrice = (car: Car) => (car.price ?? 30_000) + 777;
+  await measure(`10 cars change price`, () => (cars = cars.map((car) => (ten.some((one) => one.id === car.id) ? { ...car, price: tenPrice(car) } : car))), {
+    stock: async () => (await Promise.all(ten.map(async (car) => (await liveFields(car))?.price === tenPrice(car)))).every(Boolean),
+    page: async () => (await Promise.all(ten.map(async (car) => (await pageHtml(car)).includes(money(tenPrice(car)))))).every(Boolean),
+    index: async () => {
+      const entry = await indexEntries();
+      return ten.every((car) => entry(car)?.price === tenPrice(car));
+    },
+  });
 
   // A sync with nothing changed: the next unchanged line of the watch.
   const before = syncLines.length;
-  await waitFor(() => syncLines.slice(before).some((line) => line.includes('unchanged')), 30);
+  await waitFor(() => syncLines.slice(before).some((line) => line.includes('unchanged')), interval * 3 + 30);
   const unchanged = syncLines.slice(before).find((line) => line.includes('unchanged'));
 
+  // The reserve form for the car sold in the meantime (its page may be a cached copy).
+  const reserve = await fetch(`${site}/api/reserve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      form: 'reserve',
+      idempotency_key: `bench-${Date.now()}`,
+      started_at: Date.now() - 20_000,
+      website: '',
+      car_id: soldCar.id,
+      fields: { name: 'Jo', last_name: 'Citizen', phone: '0412345678', email: 'jo@example.com', postcode: '4000' },
+    }),
+  });
+  const reserveAnswer = `${reserve.status} ${JSON.stringify(await reserve.json())}`;
+
   const fmt = (s: number) => (Number.isNaN(s) ? 'timed out' : `${s.toFixed(1)} s`);
-  console.log(`\nFreshness under npm run sync -- --watch --interval=5 (${cars.length} cars, seconds from the feed write):`);
-  console.log(`  ${'change'.padEnd(60)} ${'car page'.padStart(10)} ${'search index'.padStart(13)}`);
-  for (const [label, pageS, indexS] of rows) console.log(`  ${label.padEnd(60)} ${fmt(pageS).padStart(10)} ${fmt(indexS).padStart(13)}`);
-  console.log('  reserve refused (POST /api/reserve): n/a (depends on the stock table in storage)');
+  console.log(`\nFreshness under npm run sync -- --watch --interval=${interval}, ${carCount} cars (seconds from the feed write):`);
+  console.log(`  full build first: ${fullBuildS.toFixed(1)} s`);
+  console.log(`  ${'change'.padEnd(58)} ${'(a) stock'.padStart(10)} ${'(b) page'.padStart(10)} ${'(c) index'.padStart(10)}  load average`);
+  for (const row of rows)
+    console.log(`  ${row.label.padEnd(58)} ${fmt(row.stock).padStart(10)} ${fmt(row.page).padStart(10)} ${fmt(row.index).padStart(10)}  ${row.load}`);
+  console.log(`  (a) is view.json's car_fields from the stock table, which reserve, buy-online and payment confirm against`);
+  console.log(`  reserve of the sold car afterwards: ${reserveAnswer}`);
   console.log(`  sync with nothing changed: ${unchanged ?? 'not seen'}`);
   console.log('\nSync log:');
   for (const line of syncLines) console.log(`  ${line}`);

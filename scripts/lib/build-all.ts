@@ -4,7 +4,8 @@ import path from 'node:path';
 import { loadTenants, TenantConfigError, TenantConfigErrors, type LoadedTenant } from '../../src/tenant/load';
 import { FeedReadError } from '../../src/feeds/load';
 import { renderThreadCount } from '../../src/site/render-threads';
-import { buildTenant, FeedShrinkError, summarise } from './build-tenant';
+import { buildTenant, FeedShrinkError, summarise, type TenantBuildResult } from './build-tenant';
+import { NeedsFullBuild, renderChanged } from './build-incremental';
 import { tenantInputsHash } from './inputs-hash';
 import { ROOT, siteDir, stampFile } from './paths';
 import { ensureDemoData } from './sample-data';
@@ -19,6 +20,11 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Body digests of URL feeds already fetched (npm run sync), so those tenants can be fingerprinted. */
   urlDigests?: Record<string, string>;
+  /**
+   * Render only the pages whose inputs changed with the prerender bundle kept from the last full
+   * build (scripts/lib/build-incremental.ts), where it fits; a full build otherwise.
+   */
+  incremental?: boolean;
 }
 
 /** Tenant config or feed problems an editor must fix; printed without a stack trace. */
@@ -52,7 +58,14 @@ export function buildTime(env: Record<string, string | undefined> = process.env,
  * shrank suddenly is not built (its live site stays) while the others are; the build then fails
  * with their problems. Returns the tenants.
  */
-export async function buildSites({ slugs, onlyStale = false, allowShrink = false, log = console.log, urlDigests }: BuildOptions = {}): Promise<LoadedTenant[]> {
+export async function buildSites({
+  slugs,
+  onlyStale = false,
+  allowShrink = false,
+  log = console.log,
+  urlDigests,
+  incremental = false,
+}: BuildOptions = {}): Promise<LoadedTenant[]> {
   let tenants: LoadedTenant[];
   try {
     tenants = await loadTenants(slugs, ROOT);
@@ -75,10 +88,13 @@ export async function buildSites({ slugs, onlyStale = false, allowShrink = false
       log(`= ${tenant.slug}: up to date (dist/${tenant.slug}/)`);
       continue;
     }
-    log(`> ${tenant.slug}: building (${tenant.template})`);
-    placesDigest ??= warmPlacesDigest(log);
     try {
-      const result = await buildTenant(tenant, now, (line) => log(line), { allowShrink });
+      const partial = incremental ? await tryRenderChanged(tenant, now, log, allowShrink) : undefined;
+      if (!partial) {
+        log(`> ${tenant.slug}: building (${tenant.template})`);
+        placesDigest ??= warmPlacesDigest(log);
+      }
+      const result = partial ?? (await buildTenant(tenant, now, (line) => log(line), { allowShrink }));
       await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });
       await writeFile(stampFile(tenant.slug), JSON.stringify({ hash, builtAt: now.toISOString() }));
       log(`✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/`);
@@ -91,6 +107,22 @@ export async function buildSites({ slugs, onlyStale = false, allowShrink = false
   await placesDigest;
   if (notBuilt.length) throw new BuildInputError(notBuilt.join('\n'));
   return tenants;
+}
+
+/**
+ * A partial render of the tenant (only what changed), or undefined when it needs a full build. Bad
+ * feeds fail as in a full build; a partial render that fails otherwise falls back to a full build.
+ */
+async function tryRenderChanged(tenant: LoadedTenant, now: Date, log: (line: string) => void, allowShrink: boolean): Promise<TenantBuildResult | undefined> {
+  try {
+    const { result, rendered, reused } = await renderChanged(tenant, now, log, { allowShrink });
+    log(`  partial render: ${rendered} files rendered, ${reused} cars' pages kept`);
+    return result;
+  } catch (error) {
+    if (error instanceof FeedReadError || error instanceof FeedShrinkError) throw error;
+    log(`  ${error instanceof NeedsFullBuild ? '' : '! partial render failed: '}${(error as Error).message.split('\n')[0]}; building in full`);
+    return undefined;
+  }
 }
 
 /**

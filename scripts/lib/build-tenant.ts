@@ -10,13 +10,11 @@ import { carsFeedShrinkProblem } from '../../src/feeds/shrink';
 import { readSiteSnapshot } from '../../src/site/snapshot';
 import { publishStock } from './publish-stock';
 import { liveCarCount, writeLastBuild } from './last-build';
-import { MAX_LINE_LENGTH, writeHeadersFile } from './headers';
-import { listHtmlFiles } from './html-files';
-import { DIST, readyFile, ROOT, siteDir, snapshotFile } from './paths';
+import { swapSite, writeSiteExtras } from './build-finish';
+import { keepRenderBundle, nextRenderBundleDir } from './build-render-state';
+import { DIST, readyFile, ROOT, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
 import { writeSiteData, type WrittenSiteData } from './site-data';
-import { writeSitemap } from './sitemap';
-import { writeSyndication } from './syndication';
 
 export interface TenantBuildResult {
   slug: string;
@@ -95,6 +93,37 @@ export function heapLimitMiB(feedBytes: number): number {
   return Math.max(512, Math.ceil(256 + (8 * feedBytes) / 2 ** 20));
 }
 
+/** Throws FeedShrinkError when the cars feed shrank suddenly against the live site's `previousCars`, unless allowed. */
+export function guardFeedShrink(
+  tenant: LoadedTenant,
+  prepared: WrittenSiteData,
+  previousCars: number | undefined,
+  allowShrink: boolean,
+  log: (line: string) => void,
+): void {
+  const shrink = carsFeedShrinkProblem(
+    {
+      records: prepared.report.read.cars ?? 0,
+      invalid: prepared.report.rejected.filter((record) => record.feed === 'cars').length,
+      listed: prepared.cars,
+    },
+    previousCars,
+  );
+  if (shrink && !allowShrink)
+    throw new FeedShrinkError(
+      `feeds.cars (${tenant.feeds.cars}): not built, ${shrink}. The live site dist/${tenant.slug}/ was left as it was; ` +
+        `if the feed is right, build with: npm run build -- ${tenant.slug} --allow-shrink`,
+    );
+  if (shrink) log(`  ! feeds.cars (${tenant.feeds.cars}): ${shrink}; built anyway (--allow-shrink)`);
+}
+
+/** Print the feeds' record problems, at most MAX_REPORTED_RECORDS lines. */
+export function logReport(report: PrepareReport, log: (line: string) => void): void {
+  const problems = describeReport(report);
+  for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
+  if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
+}
+
 /**
  * Build one tenant into dist/<slug>/. The site is built in a temporary folder and swapped in only
  * when complete, so a failed build never leaves a partial or mixed dist/<slug>.
@@ -119,6 +148,8 @@ export async function buildTenant(
   lap('feeds read', started);
 
   const tmpDir = path.join(DIST, `.tmp-${tenant.slug}`);
+  const bundleDir = nextRenderBundleDir(tenant.slug);
+  await rm(bundleDir, { recursive: true, force: true });
   let astro: ReturnType<typeof runAstro> | undefined;
   let astroStarted: number;
   let prepared: WrittenSiteData;
@@ -137,23 +168,11 @@ export async function buildTenant(
       BUILD_PID: String(process.pid),
       SITE_URL: tenant.url,
       TENANT_SLUG: tenant.slug,
+      RENDER_BUNDLE_DIR: bundleDir,
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`].filter(Boolean).join(' '),
     });
     prepared = await siteData;
-    const shrink = carsFeedShrinkProblem(
-      {
-        records: prepared.report.read.cars ?? 0,
-        invalid: prepared.report.rejected.filter((record) => record.feed === 'cars').length,
-        listed: prepared.cars,
-      },
-      previousCars,
-    );
-    if (shrink && !allowShrink)
-      throw new FeedShrinkError(
-        `feeds.cars (${tenant.feeds.cars}): not built, ${shrink}. The live site dist/${tenant.slug}/ was left as it was; ` +
-          `if the feed is right, build with: npm run build -- ${tenant.slug} --allow-shrink`,
-      );
-    if (shrink) log(`  ! feeds.cars (${tenant.feeds.cars}): ${shrink}; built anyway (--allow-shrink)`);
+    guardFeedShrink(tenant, prepared, previousCars, allowShrink, log);
     const signal: SiteDataReady = { threads: threadCount(prepared.cars) };
     // Written whole, then renamed: Astro never sees it half-written.
     await writeFile(`${ready}.tmp`, JSON.stringify(signal));
@@ -166,13 +185,11 @@ export async function buildTenant(
     throw error;
   }
   const { report, builtAt } = prepared;
-  const problems = describeReport(report);
-  for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
-  if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
+  logReport(report, log);
 
   let htmlFiles: string[];
   let feedsLeftOut: number;
-  let listedCars: ReturnType<typeof readSiteSnapshot>['cars'];
+  let site: ReturnType<typeof readSiteSnapshot>;
   try {
     const astroOutput = await astro.done;
     lap('astro', astroStarted);
@@ -180,18 +197,10 @@ export async function buildTenant(
     if (process.env.BUILD_TIMINGS) for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
     const postStarted = performance.now();
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
-    htmlFiles = listHtmlFiles(tmpDir);
-    const site = readSiteSnapshot(snapshot);
-    listedCars = site.cars;
-    await writeSitemap(tmpDir, tenant.url, builtAt, htmlFiles, site.cars);
-    const feedsStarted = performance.now();
-    const syndication = await writeSyndication(tmpDir, site);
-    lap('listing feeds', feedsStarted);
-    feedsLeftOut = syndication.leftOut;
-    for (const line of syndication.lines.slice(0, MAX_REPORTED_RECORDS)) log(`  ${line}`);
-    const { blockedVideoHosts, tooLong } = await writeHeadersFile(tmpDir, tenant, htmlFiles);
-    for (const header of tooLong) log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
-    for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
+    site = readSiteSnapshot(snapshot);
+    let feedSeconds: number;
+    ({ htmlFiles, feedsLeftOut, feedSeconds } = await writeSiteExtras(tmpDir, tenant, site, builtAt, log));
+    timings['listing feeds'] = feedSeconds;
     lap('sitemap and extras', postStarted);
   } catch (error) {
     await rm(tmpDir, { recursive: true, force: true });
@@ -199,15 +208,13 @@ export async function buildTenant(
   }
 
   const pages = htmlFiles.length;
-  const target = siteDir(tenant.slug);
-  const old = path.join(DIST, `.old-${tenant.slug}`);
-  await rm(old, { recursive: true, force: true });
-  if (existsSync(target)) await rename(target, old);
-  await rename(tmpDir, target);
-  await rm(old, { recursive: true, force: true });
+  const removeOld = await swapSite(tenant.slug, tmpDir);
   await writeLastBuild(tenant.slug, { cars: prepared.cars, pages, builtAt });
   // The API checks reservations and view.json against this, not the build's copy.
-  await publishStock(tenant.slug, listedCars);
+  await publishStock(tenant.slug, site.cars);
+  await removeOld();
+  // What a later sync renders changed pages with, instead of building all again.
+  await keepRenderBundle(tenant, site, bundleDir);
 
   if (process.env.BUILD_TIMINGS)
     log(

@@ -74,3 +74,14 @@ export async function tenantInputsHash(tenant: Tenant & { file: string }, urlDig
   );
   return hash.digest('hex');
 }
+
+/**
+ * A fingerprint of what a site's pages are rendered with, feeds aside: the code and the tenant's
+ * file and assets. A kept render bundle (scripts/lib/build-incremental.ts) serves only while it holds.
+ */
+export async function renderInputsHash(tenant: Tenant & { file: string }): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await codeHash());
+  await hashFiles(hash, [path.join(ROOT, tenant.file), ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug)))].sort());
+  return hash.digest('hex');
+}

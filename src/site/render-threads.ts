@@ -7,7 +7,7 @@
  * `astro build` run without the build script. Endpoints, status pages and redirects stay with Astro.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { cp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,19 @@ export function pageFile(
   return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, config.outDir));
 }
 
+/**
+ * The file Astro writes for a prerendered route with `build.format: 'directory'`: a page's
+ * <path>/index.html, a status page's 404.html, an endpoint's own path. Undefined for anything else
+ * (redirects, fallbacks).
+ */
+export function renderedFile(outDir: URL, url: string, route: Pick<RouteData, 'type' | 'route'>): string | undefined {
+  const { pathname } = new URL(url);
+  if (route.type === 'endpoint') return fileURLToPath(new URL(`.${pathname}`, outDir));
+  if (route.type !== 'page') return undefined;
+  if (/^\/(404|500)$/.test(route.route)) return fileURLToPath(new URL(`.${route.route}.html`, outDir));
+  return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, outDir));
+}
+
 const routeKey = (route: RouteData) => `${route.route}\u0000${route.component}`;
 
 /**
@@ -111,6 +124,38 @@ async function prerenderEntryUrl(config: AstroConfig): Promise<string> {
 interface BuildInternals {
   pagesByKeys: Map<string, { styles: unknown }>;
   entrySpecifierToBundleMap: Map<string, string>;
+}
+
+/** What a render thread is given: the prerender entry and the build internals it needs. */
+export interface RenderData {
+  entryUrl: string;
+  pages: [string, { styles: unknown }][];
+  bundles: [string, string][];
+  scripts: unknown[];
+}
+
+/** The file in a kept render bundle's folder that says how to load it (src/site/render-bundle.ts). */
+export const RENDER_BUNDLE_FILE = 'render-bundle.json';
+/** Beside it: the files (relative to the site) the build that kept it rendered, sorted. */
+export const RENDERED_FILES = 'rendered-files.json';
+
+/**
+ * Copy the prerender bundle (its whole folder) to `dir` with the internals the render threads are
+ * given, entry named relative to the folder, and the files this build rendered. Written beside
+ * `dir` and renamed in whole.
+ */
+async function saveRenderBundle(data: RenderData, dir: string, files: string[], root: URL): Promise<void> {
+  const from = fileURLToPath(new URL('.', data.entryUrl));
+  const tmp = `${dir}.tmp`;
+  await rm(tmp, { recursive: true, force: true });
+  await cp(from, tmp, { recursive: true });
+  // The bundle imports packages (react, astro, ...): found here wherever the copy is kept.
+  await symlink(fileURLToPath(new URL('./node_modules', root)), path.join(tmp, 'node_modules'), 'dir');
+  const saved = { ...data, entryUrl: path.basename(fileURLToPath(data.entryUrl)) };
+  await writeFile(path.join(tmp, RENDER_BUNDLE_FILE), JSON.stringify(saved));
+  await writeFile(path.join(tmp, RENDERED_FILES), JSON.stringify(files.sort()));
+  await rm(dir, { recursive: true, force: true });
+  await rename(tmp, dir);
 }
 
 interface PrerenderApp {
@@ -186,8 +231,11 @@ class RenderThread {
   }
 }
 
-function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, readyFile: string | undefined): AstroPrerenderer {
+function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, readyFile: string | undefined, keepBundle: string | undefined): AstroPrerenderer {
   let threads: RenderThread[] = [];
+  let renderData: RenderData | undefined;
+  /** The files this build renders (with RENDER_BUNDLE_DIR): a later partial render removes those it no longer writes. */
+  const renderedFiles: string[] = [];
   /** Pages the main thread renders at once: interleaving two hides its writes when it is alone. */
   let mainDepth = MAIN_DEPTH;
   let mainBusy = 0;
@@ -205,7 +253,7 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
       const count = readyFile ? (await waitForSiteData(readyFile)).threads : renderThreadCount();
       waited = performance.now() - waitStarted;
       renderStarted = performance.now();
-      if (count === 1) {
+      if (count === 1 && !keepBundle) {
         mainDepth = renderConcurrency(1);
         return defaults.setup?.();
       }
@@ -224,18 +272,27 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
         app.setInternals = setInternals;
       }
       if (!internals) throw new Error('render threads: the prerender app was not given its build internals');
-      const workerData = {
+      renderData = {
         entryUrl,
         pages: [...internals.pagesByKeys].map(([key, page]) => [key, { styles: page.styles }]),
         bundles: [...internals.entrySpecifierToBundleMap],
         scripts: app.getSettings().scripts,
       };
+      if (count === 1) {
+        mainDepth = renderConcurrency(1);
+        return;
+      }
       const script = new URL('./src/site/render-worker.mjs', config.root);
+      const workerData = renderData;
       threads = Array.from({ length: count - 1 }, () => new RenderThread(new Worker(script, { workerData })));
       await Promise.all(threads.map((thread) => thread.ready));
     },
     getStaticPaths: () => defaults.getStaticPaths(),
     async render(request, options) {
+      if (keepBundle) {
+        const written = renderedFile(config.outDir, request.url, options.routeData);
+        if (written) renderedFiles.push(path.relative(fileURLToPath(config.outDir), written));
+      }
       const file = options.collectMetadata ? undefined : pageFile(config, request.url, options.routeData);
       for (;;) {
         const thread = file && threads.find((candidate) => candidate.inFlight < THREAD_DEPTH);
@@ -263,6 +320,8 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
       );
       await Promise.all(threads.map((thread) => thread.terminate()));
       threads = [];
+      // Astro deletes the prerender bundle after this: a copy lets a sync re-render pages without a Vite build.
+      if (keepBundle && renderData) await saveRenderBundle(renderData, keepBundle, renderedFiles, config.root);
       await defaults.teardown?.();
     },
   };
@@ -270,9 +329,10 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
 
 /**
  * SITE_DATA_READY (set by the build script) names the file that says when the site data is ready
- * and how many threads to use; without it, BUILD_THREADS says (one when unset).
+ * and how many threads to use; without it, BUILD_THREADS says (one when unset). RENDER_BUNDLE_DIR
+ * keeps a copy of the prerender bundle there (src/site/render-bundle.ts renders from it later).
  */
-export function renderThreads(readyFile = process.env.SITE_DATA_READY): AstroIntegration {
+export function renderThreads(readyFile = process.env.SITE_DATA_READY, keepBundle = process.env.RENDER_BUNDLE_DIR): AstroIntegration {
   const count = renderThreadCount();
   let config: AstroConfig;
   return {
@@ -282,7 +342,7 @@ export function renderThreads(readyFile = process.env.SITE_DATA_READY): AstroInt
         config = done;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        if (readyFile || count > 1) setPrerenderer((defaults) => threadedPrerenderer(defaults, config, readyFile));
+        if (readyFile || count > 1 || keepBundle) setPrerenderer((defaults) => threadedPrerenderer(defaults, config, readyFile, keepBundle));
       },
     },
   };

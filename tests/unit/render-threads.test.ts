@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTime } from '../../scripts/lib/build-all';
 import { heapLimitMiB } from '../../scripts/lib/build-tenant';
-import { pageFile, renderConcurrency, renderThreadCount, waitForSiteData } from '../../src/site/render-threads';
+import { pageFile, renderedFile, renderConcurrency, renderThreadCount, waitForSiteData } from '../../src/site/render-threads';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'render-threads-'));
@@ -30,6 +30,18 @@ describe('render threads (src/site/render-threads.ts)', () => {
     expect(pageFile(config, 'https://dealer.example/sitemap-index.json', { type: 'endpoint', route: '/sitemap-index.json' })).toBeUndefined();
     expect(pageFile(config, 'https://dealer.example/404', { type: 'page', route: '/404' })).toBeUndefined();
     expect(pageFile({ ...config, build: { format: 'file' } }, 'https://dealer.example/about/', { type: 'page', route: '/about' })).toBeUndefined();
+  });
+
+  it('names every file a route writes, endpoints and status pages too (what a partial render removes when a route no longer writes it)', () => {
+    const out = pathToFileURL('/out/site/');
+    expect(renderedFile(out, 'https://dealer.example/cars/2024-toyota-rav4-gxl-1/', { type: 'page', route: '/cars/[slug]' })).toBe(
+      '/out/site/cars/2024-toyota-rav4-gxl-1/index.html',
+    );
+    expect(renderedFile(out, 'https://dealer.example/search-index.json', { type: 'endpoint', route: '/search-index.json' })).toBe(
+      '/out/site/search-index.json',
+    );
+    expect(renderedFile(out, 'https://dealer.example/404/', { type: 'page', route: '/404' })).toBe('/out/site/404.html');
+    expect(renderedFile(out, 'https://dealer.example/old/', { type: 'redirect', route: '/old' })).toBeUndefined();
   });
 
   it('reads BUILD_THREADS, and keeps every thread busy with enough pages in flight', () => {

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { LoadedTenant } from '../../src/tenant/load';
+import type { SiteData } from '../../src/site/types';
+import { indexNowKeyFile } from '../../src/syndication/indexnow';
+import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from './headers';
+import { listHtmlFiles } from './html-files';
+import { DIST, siteDir } from './paths';
+import { writeSitemap } from './sitemap';
+import { writeSyndication } from './syndication';
+
+const MAX_REPORTED_RECORDS = 20;
+
+/** The files writeSiteExtras writes, relative to the site: a partial render removes them from its copy first. */
+export function siteExtraFiles(site: Pick<SiteData, 'tenant'>): string[] {
+  const key = site.tenant.syndication.indexnow_key;
+  return ['sitemap.xml', HEADERS_FILE, 'feeds', ...(key ? [indexNowKeyFile(key).path.replace(/^\/+/, '')] : [])];
+}
+
+/**
+ * What the build adds to Astro's pages: sitemap.xml (from the pages written), the vehicle-listing
+ * feeds and _headers. Returns the HTML files and the cars left out of the listing feeds.
+ */
+export async function writeSiteExtras(
+  outDir: string,
+  tenant: LoadedTenant,
+  site: SiteData,
+  builtAt: string,
+  log: (line: string) => void,
+): Promise<{ htmlFiles: string[]; feedsLeftOut: number; feedSeconds: number }> {
+  const htmlFiles = listHtmlFiles(outDir);
+  await writeSitemap(outDir, tenant.url, builtAt, htmlFiles, site.cars);
+  const feedsStarted = performance.now();
+  const syndication = await writeSyndication(outDir, site);
+  const feedSeconds = (performance.now() - feedsStarted) / 1000;
+  for (const line of syndication.lines.slice(0, MAX_REPORTED_RECORDS)) log(`  ${line}`);
+  const { blockedVideoHosts, tooLong } = await writeHeadersFile(outDir, tenant, htmlFiles);
+  for (const header of tooLong) log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
+  for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
+  return { htmlFiles, feedsLeftOut: syndication.leftOut, feedSeconds };
+}
+
+/**
+ * Put a complete site folder in place of dist/<slug>/: two renames. Returns the removal of the old
+ * folder (tens of thousands of files on a big site), for the caller to run once the rest is live.
+ */
+export async function swapSite(slug: string, builtDir: string): Promise<() => Promise<void>> {
+  const target = siteDir(slug);
+  const old = path.join(DIST, `.old-${slug}`);
+  await rm(old, { recursive: true, force: true });
+  if (existsSync(target)) await rename(target, old);
+  await rename(builtDir, target);
+  return () => rm(old, { recursive: true, force: true });
+}

@@ -1,0 +1,216 @@
+import { existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { readFeeds } from '../../src/site/prepare';
+import { readSiteSnapshot } from '../../src/site/snapshot';
+import type { LoadedTenant } from '../../src/tenant/load';
+import { swapSite, siteExtraFiles, writeSiteExtras } from './build-finish';
+import { pageKeys, readRenderState, renderBundleDir, writeRenderState, type RenderState } from './build-render-state';
+import { guardFeedShrink, logReport, type TenantBuildResult } from './build-tenant';
+import { renderInputsHash } from './inputs-hash';
+import { liveCarCount, writeLastBuild } from './last-build';
+import { publishStock } from './publish-stock';
+import { DIST, ROOT, siteDir, snapshotFile } from './paths';
+import { writeSiteData } from './site-data';
+
+/**
+ * How long the pages of a build may keep its time: a partial render renders at the time of the
+ * last full render (so pages it does not touch stay right), and renders every page anew once that
+ * is older than this. What the time decides (sold cars' last days, opening hours, offers, the
+ * footer year) moves by at most this much. INCREMENTAL_MAX_AGE_SECONDS overrides it.
+ */
+export const MAX_RENDER_AGE_SECONDS = 3600;
+
+/**
+ * Threads a partial render uses: two (on two or more cores) from this many car pages to render,
+ * else one. The listing pages every sync renders (about 250 at 1,000 cars) did not render faster
+ * on two threads on the shared two-core machine. PARTIAL_RENDER_THREADS overrides.
+ */
+const THREADS_FROM_CARS = 400;
+
+function partialRenderThreads(carsToRender: number, env: Record<string, string | undefined> = process.env): number {
+  const count = Number(env.PARTIAL_RENDER_THREADS);
+  if (Number.isInteger(count) && count >= 1) return count;
+  return carsToRender >= THREADS_FROM_CARS ? Math.min(2, availableParallelism()) : 1;
+}
+
+export interface PartialRender {
+  result: TenantBuildResult;
+  /** Pages rendered, car pages kept from the live site. */
+  rendered: number;
+  reused: number;
+}
+
+/** Why a partial render is not possible: the caller builds in full. */
+export class NeedsFullBuild extends Error {}
+
+function maxAgeSeconds(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.INCREMENTAL_MAX_AGE_SECONDS ?? MAX_RENDER_AGE_SECONDS);
+  return Number.isFinite(value) && value >= 0 ? value : MAX_RENDER_AGE_SECONDS;
+}
+
+/**
+ * A copy of `from` at `to` whose files are hard links: free of the live site's bytes, and safe as
+ * long as nothing writes into a file (the render threads and the extras write new files).
+ */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else linkSync(source, target);
+  }
+}
+
+/** Remove `files` (relative to `dir`; a folder with what it holds) and the folders they leave empty. */
+function removeFiles(dir: string, files: string[]): void {
+  const parents = new Set<string>();
+  for (const file of files) {
+    const full = path.join(dir, file);
+    rmSync(full, { recursive: true, force: true });
+    for (let parent = path.dirname(full); parent.startsWith(dir + path.sep); parent = path.dirname(parent)) parents.add(parent);
+  }
+  // Deepest first, so a folder emptied by its children's removal goes too.
+  for (const parent of [...parents].sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(parent);
+    } catch {
+      // not empty
+    }
+  }
+}
+
+interface ThreadReply {
+  files?: string[];
+  rendered?: number;
+  /** The routes that took longest on this thread. */
+  slowest?: string;
+  error?: string;
+}
+
+/** Render the pages of the site data in `snapshot` into `outDir` on `threads` threads, leaving the cars in `reuse` as they are. */
+async function renderPages(
+  bundleDir: string,
+  snapshot: string,
+  outDir: string,
+  origin: string,
+  reuse: string[],
+  threads: number,
+): Promise<{ files: string[]; rendered: number; slowest: string }> {
+  const script = new URL('../../src/site/render-pages.mjs', import.meta.url);
+  const replies = await Promise.all(
+    Array.from(
+      { length: threads },
+      (_, thread) =>
+        new Promise<ThreadReply>((resolve, reject) => {
+          const worker = new Worker(script, {
+            workerData: { bundleDir, outDir, origin, reuse, thread, threads },
+            env: { ...process.env, SITE_DATA: snapshot },
+          });
+          worker.once('message', (reply: ThreadReply) => {
+            resolve(reply);
+            void worker.terminate();
+          });
+          worker.once('error', reject);
+          worker.once('exit', (code) => reject(new Error(`render thread stopped (exit ${code}) before it was done`)));
+        }),
+    ),
+  );
+  const failed = replies.find((reply) => reply.error !== undefined);
+  if (failed) throw new Error(failed.error);
+  return {
+    files: replies[0]!.files!.sort(),
+    rendered: replies.reduce((sum, reply) => sum + (reply.rendered ?? 0), 0),
+    slowest: replies.map((reply) => reply.slowest).join('; '),
+  };
+}
+
+/**
+ * Render only what changed into a copy of the live site and swap it in: every page but the car
+ * pages whose car and shared inputs (pageKeys) are as the live site has them, which are kept.
+ * Throws NeedsFullBuild when the kept bundle does not fit (code, tenant file or assets changed, no
+ * live site); other errors leave the live site and stock as they were.
+ */
+export async function renderChanged(
+  tenant: LoadedTenant,
+  now: Date,
+  log: (line: string) => void,
+  { allowShrink = false }: { allowShrink?: boolean } = {},
+): Promise<PartialRender> {
+  const started = performance.now();
+  const timings: string[] = [];
+  let lapStarted = started;
+  const lap = (name: string) => {
+    const at = performance.now();
+    timings.push(`${name} ${((at - lapStarted) / 1000).toFixed(1)} s`);
+    lapStarted = at;
+  };
+  const { slug } = tenant;
+  const bundleDir = renderBundleDir(slug);
+  const live = siteDir(slug);
+  const state = await readRenderState(slug);
+  if (!state || !existsSync(path.join(bundleDir, 'render-bundle.json')) || !existsSync(path.join(live, 'index.html')))
+    throw new NeedsFullBuild('no kept render bundle');
+  if (state.inputs !== (await renderInputsHash(tenant))) throw new NeedsFullBuild('code, tenant file or assets changed');
+
+  const age = (now.getTime() - Date.parse(state.builtAt)) / 1000;
+  const renderAt = age >= 0 && age < maxAgeSeconds() ? state.builtAt : now.toISOString();
+  const snapshot = `${snapshotFile(slug)}.next`;
+  const feeds = await readFeeds(tenant, ROOT);
+  const prepared = await writeSiteData({ tenant, feeds, now: renderAt, snapshot });
+  guardFeedShrink(tenant, prepared, await liveCarCount(slug), allowShrink, log);
+  logReport(prepared.report, log);
+  lap('site data');
+  const site = readSiteSnapshot(snapshot);
+  const keys = pageKeys(site);
+  lap('page keys');
+  if (process.env.BUILD_TIMINGS && keys.shared !== state.shared) log(`  what every car page shares changed (${state.shared} -> ${keys.shared}): all rendered`);
+  const reuse = keys.shared === state.shared ? Object.keys(keys.cars).filter((car) => state.cars[car] === keys.cars[car]) : [];
+
+  const tmpDir = path.join(DIST, `.tmp-${slug}`);
+  let files: string[];
+  let rendered: number;
+  let htmlFiles: string[];
+  let feedsLeftOut: number;
+  try {
+    await rm(tmpDir, { recursive: true, force: true });
+    linkTree(live, tmpDir);
+    removeFiles(tmpDir, siteExtraFiles(site));
+    lap('copy');
+    const threads = partialRenderThreads(Object.keys(keys.cars).length - reuse.length);
+    let slowest: string;
+    ({ files, rendered, slowest } = await renderPages(bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
+    if (process.env.BUILD_TIMINGS) log(`  slowest routes: ${slowest}`);
+    lap(`render (${threads} thread${threads > 1 ? 's' : ''})`);
+    const current = new Set(files);
+    removeFiles(
+      tmpDir,
+      state.files.filter((file) => !current.has(file)),
+    );
+    ({ htmlFiles, feedsLeftOut } = await writeSiteExtras(tmpDir, tenant, site, renderAt, log));
+    lap('sitemap and extras');
+  } catch (error) {
+    await rm(tmpDir, { recursive: true, force: true });
+    await rm(snapshot, { force: true });
+    throw error;
+  }
+  // Before the swap: the local server re-reads site.json when it sees the new folder.
+  await rename(snapshot, snapshotFile(slug));
+  const removeOld = await swapSite(slug, tmpDir);
+  const next: RenderState = { ...state, builtAt: renderAt, ...keys, files };
+  await writeRenderState(slug, next);
+  await writeLastBuild(slug, { cars: prepared.cars, pages: htmlFiles.length, builtAt: renderAt });
+  await publishStock(slug, site.cars);
+  lap('swap and stock');
+  await removeOld();
+  if (process.env.BUILD_TIMINGS) log(`  timings: ${timings.join(', ')}`);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    result: { slug, pages: htmlFiles.length, cars: prepared.cars, report: prepared.report, seconds, feedsLeftOut },
+    rendered,
+    reused: reuse.length,
+  };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { pageKeys } from '../../scripts/lib/build-render-state';
+import type { Car } from '../../src/feeds/schemas';
+import type { SiteData } from '../../src/site/types';
+import { apiTestSite } from '../support/api-site';
+
+/** The test site with three cars of one make and model. */
+function site(): SiteData {
+  const base = apiTestSite();
+  const [car] = base.cars;
+  const cars = [1, 2, 3].map((n) => ({ ...car!, id: `car-${n}`, slug: `2023-toyota-corolla-car-${n}`, price: 30_000 + n })) as Car[];
+  return { ...base, cars };
+}
+
+const withCar = (data: SiteData, index: number, change: Partial<Car>): SiteData => ({
+  ...data,
+  cars: data.cars.map((car, at) => (at === index ? { ...car, ...change } : car)),
+});
+
+describe('which car pages a partial render renders again (pageKeys)', () => {
+  it('a sold car or a new price changes that car key only', () => {
+    const before = pageKeys(site());
+    for (const change of [{ status: 'sold', sold: true }, { price: 29_990 }] as Partial<Car>[]) {
+      const after = pageKeys(withCar(site(), 1, change));
+      expect(after.shared).toBe(before.shared);
+      expect(Object.keys(after.cars).filter((slug) => after.cars[slug] !== before.cars[slug])).toEqual(['2023-toyota-corolla-car-2']);
+    }
+  });
+
+  it('a car of a make the menus did not list changes what every car page shares', () => {
+    const before = pageKeys(site());
+    const after = pageKeys(withCar(site(), 2, { make: 'Mazda', model: 'CX-5' }));
+    expect(after.shared).not.toBe(before.shared);
+  });
+
+  it('a new build time, a location or a tenant setting changes what every car page shares', () => {
+    const before = pageKeys(site()).shared;
+    expect(pageKeys({ ...site(), builtAt: '2026-11-24T00:00:00.000Z' }).shared).not.toBe(before);
+    expect(pageKeys({ ...site(), locations: site().locations.slice(1) }).shared).not.toBe(before);
+    const data = site();
+    expect(pageKeys({ ...data, tenant: { ...data.tenant, name: 'Another Name' } }).shared).not.toBe(before);
+  });
+
+  it('a removed car has no key, an added car has one', () => {
+    const data = site();
+    const fewer = pageKeys({ ...data, cars: data.cars.slice(0, 2) });
+    expect(Object.keys(fewer.cars)).toEqual(['2023-toyota-corolla-car-1', '2023-toyota-corolla-car-2']);
+  });
+});
