@@ -1,0 +1,103 @@
+import { EVENTS } from '../../analytics/events';
+import { track } from '../../analytics/track';
+import { whenIdle } from '../../browser/idle';
+import { hasStoredValue } from '../../directives/interaction';
+import { EarlyChanges } from './early-changes';
+import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
+import { INDEX_FILE } from '../../search/index-file';
+import { isSameSearch } from '../../search/routing';
+import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
+
+/**
+ * The search page's only script at load (a few KB): the page's HTML already is the search app
+ * with the route's first answer (results, facets with counts, sort, pages), so React and
+ * InstantSearch (./mount.tsx) load on the shopper's first touch, focus, key or hover in it. Until
+ * they are live, ticks, typing and picks happen in the HTML's own fields and are handed over
+ * (./early-changes.ts); button and page-link clicks and Enter in a field are held and played again.
+ */
+
+const WAKE_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
+/** Clicks the HTML cannot act on by itself. Links to cars and checkboxes work as they are. */
+const HELD_CLICKS = 'button, .pagination a';
+
+function start(root: HTMLElement, data: SearchPageData): void {
+  const { config } = data;
+  const matches = isSameSearch(location.href, config.path, config.routes, config.path);
+  const held: Array<() => void> = [];
+  const early = new EarlyChanges();
+  const recordChange = (event: Event) => !live && early.record(event);
+  let woken = false;
+  let live = false;
+
+  const holdClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CLICKS) : null;
+    if (live || !target || !root.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(() => target.isConnected && target.click());
+    wake();
+  };
+  // Enter in a field would submit the HTML's form (a page load); the app commits a typed amount on it.
+  const holdEnter = (event: KeyboardEvent) => {
+    const target = event.target;
+    if (live || event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(() => target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    wake();
+  };
+  const replayHeld = () => {
+    const next = held.shift();
+    if (!next) return;
+    next();
+    setTimeout(replayHeld, 0);
+  };
+
+  function wake() {
+    if (woken) return;
+    woken = true;
+    for (const type of WAKE_EVENTS) root.removeEventListener(type, wake);
+    if (config.backend.kind === 'embedded') {
+      const preload = Object.assign(document.createElement('link'), { rel: 'preload', href: INDEX_FILE, as: 'fetch', crossOrigin: 'anonymous' });
+      document.head.append(preload);
+    }
+    void import('./mount').then(({ mountSearch }) =>
+      mountSearch({
+        container: root,
+        config,
+        serverState: data.serverState,
+        hydrate: matches,
+        onLive: () => {
+          live = true;
+          // For tests and benches: the app answers by itself from here on.
+          root.dataset.live = '';
+          root.removeEventListener('click', holdClick, true);
+          root.removeEventListener('keydown', holdEnter, true);
+          root.removeEventListener('input', recordChange, true);
+          root.removeEventListener('change', recordChange, true);
+          early.replay();
+          setTimeout(replayHeld, 0);
+        },
+      }),
+    );
+  }
+
+  rememberScroll();
+  track(EVENTS.searchPageView, { path: config.path });
+  if (!matches) {
+    wake();
+    return;
+  }
+  // The HTML has the app's final layout: the position the shopper left can be restored now.
+  restoreScroll();
+  for (const type of WAKE_EVENTS) root.addEventListener(type, wake, { passive: true });
+  root.addEventListener('click', holdClick, true);
+  root.addEventListener('keydown', holdEnter, true);
+  root.addEventListener('input', recordChange, true);
+  root.addEventListener('change', recordChange, true);
+  if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+}
+
+const root = document.getElementById(ROOT_ID);
+const text = document.getElementById(DATA_ID)?.textContent;
+if (root && text) start(root, JSON.parse(text) as SearchPageData);
