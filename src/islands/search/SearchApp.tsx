@@ -35,17 +35,29 @@ import { ResultGrid } from './ResultGrid';
  * outage, SPEC 8).
  */
 
+/**
+ * Searching (and drawing a new page of cards) once typing pauses, not on every key: at a phone's
+ * speed each answer's render is a long task that would hold up the next key.
+ */
+const QUERY_PAUSE_MS = 250;
+
 function SearchField() {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => setValue(query), [query]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const refineNow = (text: string) => {
+    clearTimeout(pending.current);
+    refine(text);
+  };
   return (
     <form
       className="search-field"
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        refine(value);
+        refineNow(value);
       }}
     >
       <label htmlFor="search-query">Search stock</label>
@@ -56,8 +68,10 @@ function SearchField() {
         placeholder="Make, model or keyword"
         autoComplete="off"
         onChange={(event) => {
-          setValue(event.currentTarget.value);
-          refine(event.currentTarget.value);
+          const text = event.currentTarget.value;
+          setValue(text);
+          clearTimeout(pending.current);
+          pending.current = setTimeout(() => refine(text), QUERY_PAUSE_MS);
         }}
       />
     </form>
