@@ -96,12 +96,10 @@ for (const [screen, viewport] of [
       const { requested, release } = await holdHeavyCode(page);
       await page.goto(ALL);
       const before = await heading(page).textContent();
-      if (screen === 'phone') {
-        // The search box is in the Filters panel, which opens once the code is live.
-        await page.getByRole('button', { name: 'Filters', exact: true }).click();
-        release();
-      }
+      // On a phone the search box is in the Filters panel, which opens at once.
+      if (screen === 'phone') await page.getByRole('button', { name: 'Filters', exact: true }).click();
       const box = page.getByLabel('Search stock');
+      await expect(box).toBeVisible();
       await box.pressSequentially(term);
       await requested;
       release();
@@ -121,12 +119,11 @@ for (const [screen, viewport] of [
       const { requested, release } = await holdHeavyCode(page);
       await page.goto(ALL);
       if (screen === 'phone') {
-        // On a phone the facets are in the Filters panel: its button, pressed while the code is
-        // held back, opens the panel once the code is live.
+        // On a phone the facets are in the Filters panel: its button opens it before the code is
+        // live, and the app, once live, keeps it open.
         await page.getByRole('button', { name: 'Filters', exact: true }).click();
-        await requested;
-        release();
-        await expect(page.getByLabel('Price to')).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByLabel('Price to')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Filters', exact: true })).toHaveAttribute('aria-expanded', 'true');
       }
       const facet = page.locator('.facet[data-facet=make]').getByLabel(new RegExp(`^${make} \\(`));
       await facet.check();
@@ -135,6 +132,12 @@ for (const [screen, viewport] of [
       await expect(heading(page)).toHaveText(countText(site, expected), { timeout: 30_000 });
       await expect(facet).toBeChecked();
       await expect.poll(() => decodeURIComponent(page.url())).toContain(`refinementList[make][0]=${make}`);
+      if (screen === 'phone') {
+        // Still open, and its Show Me button (pressed now the app is live) closes it onto the results.
+        await expect(page.getByLabel('Price to')).toBeVisible();
+        await page.getByRole('button', { name: /^Show Me/ }).click();
+        await expect(page.getByLabel('Price to')).toBeHidden();
+      }
       const names = await cards(page).locator('.card__title').allTextContents();
       expect(names.length).toBeGreaterThan(0);
       for (const name of names) expect(name).toContain(make);

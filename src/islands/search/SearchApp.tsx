@@ -141,13 +141,14 @@ interface SearchPageProps {
   config: SearchPageConfig;
   toUrl: (state: SearchState) => string;
   prerendered?: Prerendered | undefined;
+  filtersOpen?: boolean | undefined;
 }
 
-function SearchPage({ config, toUrl, prerendered }: SearchPageProps) {
+function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false }: SearchPageProps) {
   const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const { items } = useHits<SearchDocument & Record<string, unknown>>();
   const { refine: clearAll, canRefine: canClear } = useClearRefinements();
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(initiallyOpen);
   const heading = useRef<HTMLHeadingElement>(null);
   const staticSlot = useRef<HTMLDivElement>(null);
   const staticCount = prerendered?.count;
@@ -295,9 +296,11 @@ export interface SearchAppProps {
   prerendered?: Prerendered | undefined;
   /** The client the app searches with (the browser's is made by ./mount.tsx, which warms it up). */
   client?: SearchClient | undefined;
+  /** The phone's filter panel is open (the page's script opens it before the app is live). */
+  filtersOpen?: boolean | undefined;
 }
 
-export default function SearchApp({ config, serverState, server, prerendered, client: given }: SearchAppProps) {
+export default function SearchApp({ config, serverState, server, prerendered, client: given, filtersOpen }: SearchAppProps) {
   const client = useMemo(() => server?.client ?? given ?? lazySearchClient(config), [config, server, given]);
   const routing = useMemo(() => {
     const { createURL, parseURL, stateMapping } = routingFor(config.routes, config.path);
@@ -323,7 +326,7 @@ export default function SearchApp({ config, serverState, server, prerendered, cl
   const app = (
     <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
-      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} />
+      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} filtersOpen={filtersOpen} />
     </InstantSearch>
   );
   return serverState ? <InstantSearchSSRProvider {...serverState}>{app}</InstantSearchSSRProvider> : app;

@@ -19,6 +19,8 @@ import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
 const WAKE_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
 /** Clicks the HTML cannot act on by itself. Links to cars and checkboxes work as they are. */
 const HELD_CLICKS = 'button, .pagination a';
+const FILTERS_TOGGLE = '.search-app__filters-toggle';
+const FILTERS_OPEN = 'search-app--filters-open';
 
 function start(root: HTMLElement, data: SearchPageData): void {
   const { config } = data;
@@ -34,8 +36,13 @@ function start(root: HTMLElement, data: SearchPageData): void {
     if (live || !target || !root.contains(target)) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(() => target.isConnected && target.click());
     wake();
+    // The phone's Filters button opens the panel at once (the app hydrates it open); the rest wait.
+    const app = target.closest('.search-app');
+    if (target.matches(FILTERS_TOGGLE) && app) {
+      const open = app.classList.toggle(FILTERS_OPEN);
+      target.setAttribute('aria-expanded', String(open));
+    } else held.push(() => target.isConnected && target.click());
   };
   // Enter in a field would submit the HTML's form (a page load); the app commits a typed amount on it.
   const holdEnter = (event: KeyboardEvent) => {
@@ -95,7 +102,9 @@ function start(root: HTMLElement, data: SearchPageData): void {
   root.addEventListener('keydown', holdEnter, true);
   root.addEventListener('input', recordChange, true);
   root.addEventListener('change', recordChange, true);
-  if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+  // Past a sold car's cut-off the HTML counts a car a query would not: ask the engine when idle.
+  if (data.staleAt !== null && Date.now() >= data.staleAt) whenIdle(wake);
+  else if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
 }
 
 const root = document.getElementById(ROOT_ID);

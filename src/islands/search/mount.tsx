@@ -46,10 +46,12 @@ export function mountSearch({ container, config, serverState, hydrate, onLive }:
   // The index loads while React hydrates: the shopper's first search should not wait for it.
   client.warmUp();
   if (hydrate) {
+    // The loader may have opened the phone's filter panel already: hydrate it as it is.
+    const filtersOpen = container.querySelector('.search-app--filters-open') !== null;
     hydrateRoot(
       container,
       <Live onLive={onLive}>
-        <SearchApp config={config} serverState={serverState} client={client} />
+        <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} />
       </Live>,
     );
     return;
