@@ -84,7 +84,8 @@ async function measureOnce(page: Page, url: string, cpuRate: number, woken: bool
   const { clickAt, shownAt } = await answered;
   await page.waitForTimeout(500); // let Event Timing report the click
   const clickEvents = await page.evaluate(
-    (since) => (window as unknown as { __bench: { events: { name: string; start: number; duration: number }[] } }).__bench.events.filter((e) => e.start >= since),
+    (since) =>
+      (window as unknown as { __bench: { events: { name: string; start: number; duration: number }[] } }).__bench.events.filter((e) => e.start >= since),
     clickStart,
   );
 
@@ -99,7 +100,9 @@ async function measureOnce(page: Page, url: string, cpuRate: number, woken: bool
   // While the keys go in (the search runs once they pause; that answer's render is not typing).
   const { tasks, events, after } = await page.evaluate(
     ([since, until]) => {
-      const bench = (window as unknown as { __bench: { tasks: { start: number; duration: number }[]; events: { name: string; start: number; duration: number }[] } }).__bench;
+      const bench = (
+        window as unknown as { __bench: { tasks: { start: number; duration: number }[]; events: { name: string; start: number; duration: number }[] } }
+      ).__bench;
       return {
         tasks: bench.tasks.filter((task) => task.start >= since! && task.start < until!),
         events: bench.events.filter((event) => event.start >= since! && event.start < until!),
@@ -136,7 +139,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startLocalServer({ slugs, allSlugs, basePort });
   const browser = await launchChromium();
   try {
-    console.log(`Search page, desktop screen, CPU ${cpuRate}x slower: idle ${IDLE_MS / 1000} s, click a facet; then type (targets: click answered <= 200 ms, no task > 50 ms)`);
+    console.log(
+      `Search page, desktop screen, CPU ${cpuRate}x slower: idle ${IDLE_MS / 1000} s, click a facet; then type (targets: click answered <= 200 ms, no task > 50 ms)`,
+    );
     for (const slug of slugs) {
       const url = `http://localhost:${tenantPort(allSlugs, slug, basePort)}${PATH}`;
       for (const woken of [false, true]) {
@@ -158,7 +163,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         }
         const pick = (key: keyof Run) => median(results.map((result) => result[key]));
         console.log(
-          `${slug}, ${label}: median of ${runs}: click INP ${pick('clickInpMs')} ms, click to results ${pick('clickToResultsMs')} ms; typing: longest task ${pick('typingLongestTaskMs')} ms, longest key ${pick('typingLongestKeyMs')} ms, then the answer's longest task ${pick('afterTypingLongestTaskMs')} ms; load ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
+          `${slug}, ${label}: median of ${runs}: click INP ${pick('clickInpMs')} ms, click to results ${pick('clickToResultsMs')} ms; typing: longest task ${pick('typingLongestTaskMs')} ms, longest key ${pick('typingLongestKeyMs')} ms, then the answer's longest task ${pick('afterTypingLongestTaskMs')} ms; load ${loadavg()
+            .map((value) => value.toFixed(1))
+            .join(' ')}`,
         );
       }
     }

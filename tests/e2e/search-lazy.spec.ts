@@ -49,7 +49,12 @@ function scriptBytes(page: Page): () => Promise<number> {
   const sizes: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    sizes.push(response.body().then((body) => gzipSync(body).length, () => 0));
+    sizes.push(
+      response.body().then(
+        (body) => gzipSync(body).length,
+        () => 0,
+      ),
+    );
   });
   return async () => (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
 }

@@ -33,7 +33,9 @@ function Live({ onLive, children }: { onLive: () => void; children: ReactNode })
 
 /** The HTML's results and count, kept in the results column until the fresh app's first answer. */
 function takePrerendered(container: HTMLElement): Prerendered | undefined {
-  const parts = [...container.querySelectorAll<HTMLElement>('.search-results > [data-testid=results], .search-results > .empty-results, .search-results > .pagination')];
+  const parts = [
+    ...container.querySelectorAll<HTMLElement>('.search-results > [data-testid=results], .search-results > .empty-results, .search-results > .pagination'),
+  ];
   if (!parts.length) return undefined;
   const results = document.createElement('div');
   results.id = 'search-static';

@@ -11,7 +11,11 @@ import SearchApp from './SearchApp';
  * (InstantSearch's server state), which the browser hydrates the same HTML with. The site's
  * engine answers at the build's time, as the page's static first page always has.
  */
-export async function renderSearchApp(config: SearchPageConfig, engine: Engine, path: string): Promise<{ html: string; serverState: InstantSearchServerState }> {
+export async function renderSearchApp(
+  config: SearchPageConfig,
+  engine: Engine,
+  path: string,
+): Promise<{ html: string; serverState: InstantSearchServerState }> {
   const client: SearchClient = {
     search: async (requests) => ({ results: requests.map((request) => engine.search(request.indexName, request.params ?? {})) }),
   };
