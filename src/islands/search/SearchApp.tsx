@@ -142,9 +142,10 @@ interface SearchPageProps {
   toUrl: (state: SearchState) => string;
   prerendered?: Prerendered | undefined;
   filtersOpen?: boolean | undefined;
+  stale?: boolean | undefined;
 }
 
-function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false }: SearchPageProps) {
+function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false, stale = false }: SearchPageProps) {
   const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const { items } = useHits<SearchDocument & Record<string, unknown>>();
   const { refine: clearAll, canRefine: canClear } = useClearRefinements();
@@ -177,6 +178,14 @@ function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = f
   useLayoutEffect(() => {
     if (answered && prerendered) restoreScroll();
   }, [answered, prerendered]);
+
+  // The HTML's answer is out of date (a sold car passed its cut-off): ask the engine again, once
+  // InstantSearch takes searches (it skips those of the hydrating task).
+  useEffect(() => {
+    if (!stale) return;
+    const timer = setTimeout(refresh, 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   // SPEC 8: after a failed search, try again with back-off until the index answers.
   useEffect(() => {
@@ -298,9 +307,11 @@ export interface SearchAppProps {
   client?: SearchClient | undefined;
   /** The phone's filter panel is open (the page's script opens it before the app is live). */
   filtersOpen?: boolean | undefined;
+  /** The server state is out of date: search again once hydrated. */
+  stale?: boolean | undefined;
 }
 
-export default function SearchApp({ config, serverState, server, prerendered, client: given, filtersOpen }: SearchAppProps) {
+export default function SearchApp({ config, serverState, server, prerendered, client: given, filtersOpen, stale }: SearchAppProps) {
   const client = useMemo(() => server?.client ?? given ?? lazySearchClient(config), [config, server, given]);
   const routing = useMemo(() => {
     const { createURL, parseURL, stateMapping } = routingFor(config.routes, config.path);
@@ -326,7 +337,7 @@ export default function SearchApp({ config, serverState, server, prerendered, cl
   const app = (
     <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
-      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} filtersOpen={filtersOpen} />
+      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} filtersOpen={filtersOpen} stale={stale} />
     </InstantSearch>
   );
   return serverState ? <InstantSearchSSRProvider {...serverState}>{app}</InstantSearchSSRProvider> : app;

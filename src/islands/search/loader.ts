@@ -25,6 +25,8 @@ const FILTERS_OPEN = 'search-app--filters-open';
 function start(root: HTMLElement, data: SearchPageData): void {
   const { config } = data;
   const matches = isSameSearch(location.href, config.path, config.routes, config.path);
+  // Past a sold car's cut-off the HTML counts a car a query would not.
+  const stale = data.staleAt !== null && Date.now() >= data.staleAt;
   const held: Array<() => void> = [];
   const early = new EarlyChanges();
   const recordChange = (event: Event) => !live && early.record(event);
@@ -74,6 +76,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
         config,
         serverState: data.serverState,
         hydrate: matches,
+        stale,
         onLive: () => {
           live = true;
           // For tests and benches: the app answers by itself from here on.
@@ -102,8 +105,8 @@ function start(root: HTMLElement, data: SearchPageData): void {
   root.addEventListener('keydown', holdEnter, true);
   root.addEventListener('input', recordChange, true);
   root.addEventListener('change', recordChange, true);
-  // Past a sold car's cut-off the HTML counts a car a query would not: ask the engine when idle.
-  if (data.staleAt !== null && Date.now() >= data.staleAt) whenIdle(wake);
+  // An out-of-date answer is corrected when the page is idle, without waiting for the shopper.
+  if (stale) whenIdle(wake);
   else if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
 }
 

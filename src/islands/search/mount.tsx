@@ -17,6 +17,8 @@ export interface MountOptions {
   serverState: InstantSearchServerState;
   /** Hydrate the HTML as it is (it shows the address's search), or render afresh. */
   hydrate: boolean;
+  /** The HTML's answer is out of date: search again once hydrated. */
+  stale: boolean;
   /** Called once the app answers clicks and keys itself. */
   onLive: () => void;
 }
@@ -43,7 +45,7 @@ function takePrerendered(container: HTMLElement): Prerendered | undefined {
   return { results, count: container.querySelector('#search-results-heading')?.textContent ?? undefined };
 }
 
-export function mountSearch({ container, config, serverState, hydrate, onLive }: MountOptions): void {
+export function mountSearch({ container, config, serverState, hydrate, stale, onLive }: MountOptions): void {
   const client = lazySearchClient(config);
   // The index loads while React hydrates: the shopper's first search should not wait for it.
   client.warmUp();
@@ -53,7 +55,7 @@ export function mountSearch({ container, config, serverState, hydrate, onLive }:
     hydrateRoot(
       container,
       <Live onLive={onLive}>
-        <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} />
+        <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} />
       </Live>,
     );
     return;
