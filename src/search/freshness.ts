@@ -5,15 +5,13 @@ import type { Refinements } from './url-codec';
 const DAY_SECONDS = 86_400;
 
 /**
- * When a search page's HTML stops being the answer a query would give: the first moment (ms) a
- * sold car it counts passes its SPEC 7 cut-off (listed while its sold date is after now minus the
- * sold days), or null when none of its cars will. Until then the HTML is exactly the route's
- * first answer; after it the page asks the engine again (the engine filters at query time).
+ * When each sold car a search page's HTML counts passes its SPEC 7 cut-off (ms, ascending): from
+ * then on a query would not list it.
  */
-export function staleAt(docs: readonly SearchDocument[], refinements: Refinements, soldDays: number, builtAtMs: number): number | null {
+export function listedUntilTimes(docs: readonly SearchDocument[], refinements: Refinements, soldDays: number, builtAtMs: number): number[] {
   const cutoff = soldCutoff(builtAtMs, soldDays);
   const filters = Object.entries(refinements).filter(([, values]) => values && values.length) as [string, string[]][];
-  let first: number | null = null;
+  const times: number[] = [];
   for (const doc of docs) {
     if (doc.show_on_dealer_website === false || doc.status === 'in_stock' || doc.status === 'coming_soon') continue;
     const sold = doc.sold_date_timestamp;
@@ -23,9 +21,22 @@ export function staleAt(docs: readonly SearchDocument[], refinements: Refinement
       const value = record[field];
       return Array.isArray(value) ? value.some((item) => values.includes(String(item))) : value != null && values.includes(String(value));
     });
-    if (!matches) continue;
-    const until = (sold + soldDays * DAY_SECONDS) * 1000;
-    if (first === null || until < first) first = until;
+    if (matches) times.push(listedUntil(sold, soldDays));
   }
-  return first;
+  return times.sort((a, b) => a - b);
+}
+
+/** The moment (ms) a car sold at `soldSeconds` leaves the listing: its sold date plus the sold days. */
+export function listedUntil(soldSeconds: number, soldDays: number): number {
+  return (soldSeconds + soldDays * DAY_SECONDS) * 1000;
+}
+
+/**
+ * When a search page's HTML stops being the answer a query would give: the first moment (ms) a
+ * sold car it counts passes its SPEC 7 cut-off (listed while its sold date is after now minus the
+ * sold days), or null when none of its cars will. Until then the HTML is exactly the route's
+ * first answer; after it the page asks the engine again (the engine filters at query time).
+ */
+export function staleAt(docs: readonly SearchDocument[], refinements: Refinements, soldDays: number, builtAtMs: number): number | null {
+  return listedUntilTimes(docs, refinements, soldDays, builtAtMs)[0] ?? null;
 }

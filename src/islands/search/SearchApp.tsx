@@ -249,6 +249,8 @@ function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = f
           <button
             type="button"
             className="btn btn-primary"
+            data-show-results
+            suppressHydrationWarning
             onClick={() => {
               showResults.current = true;
               setFiltersOpen(false);
@@ -263,7 +265,7 @@ function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = f
       </aside>
       <section className="search-results" aria-labelledby="search-results-heading">
         <div className="search-results__bar">
-          <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="search-results__count" aria-live="polite">
+          <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="search-results__count" aria-live="polite" suppressHydrationWarning>
             {count != null ? countOf(count, config.noun) : failed && staticCount ? staticCount : 'Loading results'}
           </h2>
           <SortSelect />

@@ -2,6 +2,8 @@ import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
 import { whenIdle } from '../../browser/idle';
 import { hasStoredValue } from '../../directives/interaction';
+import { countOf } from '../../domain/plural';
+import { INDEX_NAME } from '../../search/state';
 import { EarlyChanges } from './early-changes';
 import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
 import { INDEX_FILE } from '../../search/index-file';
@@ -26,7 +28,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   const { config } = data;
   const matches = isSameSearch(location.href, config.path, config.routes, config.path);
   // Past a sold car's cut-off the HTML counts a car a query would not.
-  const stale = data.staleAt !== null && Date.now() >= data.staleAt;
+  const stale = data.listedUntil.length > 0 && Date.now() >= data.listedUntil[0]!;
   const held: Array<() => void> = [];
   const early = new EarlyChanges();
   const recordChange = (event: Event) => !live && early.record(event);
@@ -105,9 +107,26 @@ function start(root: HTMLElement, data: SearchPageData): void {
   root.addEventListener('keydown', holdEnter, true);
   root.addEventListener('input', recordChange, true);
   root.addEventListener('change', recordChange, true);
-  // An out-of-date answer is corrected when the page is idle, without waiting for the shopper.
-  if (stale) whenIdle(wake);
-  else if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+  if (stale) dropExpired(root, data);
+  if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+}
+
+/**
+ * Sold cars past their cut-off since the build leave the HTML's results and counts at once (the
+ * heavy app is not needed for that; it searches again when it wakes, and its first render keeps
+ * these texts: suppressHydrationWarning).
+ */
+function dropExpired(root: HTMLElement, data: SearchPageData): void {
+  const now = Date.now();
+  for (const card of root.querySelectorAll<HTMLElement>('[data-listed-until]')) if (Number(card.dataset.listedUntil) <= now) card.hidden = true;
+  const expired = data.listedUntil.filter((time) => time <= now).length;
+  const first = (data.serverState.initialResults[INDEX_NAME]?.results?.[0] as { nbHits?: number } | undefined)?.nbHits;
+  if (first === undefined) return;
+  const text = countOf(Math.max(0, first - expired), data.config.noun);
+  const heading = root.querySelector('#search-results-heading');
+  if (heading) heading.textContent = text;
+  const showMe = root.querySelector('[data-show-results]');
+  if (showMe) showMe.textContent = `Show Me ${text}`;
 }
 
 const root = document.getElementById(ROOT_ID);

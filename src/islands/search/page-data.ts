@@ -8,8 +8,8 @@ export interface SearchPageData {
   serverState: InstantSearchServerState;
   /** localStorage keys whose value changes what the app shows (a saved favourite): wake when idle. */
   storedKeys: string[];
-  /** When the HTML's answer goes stale (a sold car it counts passes its cut-off), ms; null: never. */
-  staleAt: number | null;
+  /** When each sold car the HTML counts passes its cut-off (ms, ascending). */
+  listedUntil: number[];
 }
 
 /** The id of the page's JSON data block. */
