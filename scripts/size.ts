@@ -8,7 +8,7 @@
  * blocking time observed with the CPU really slowed 4x. The "static" column is an upper bound
  * read from the files alone: every island on the page with its static imports, visible or not.
  * Fails when a vehicle page is over its byte budget (JS 80 KB, HTML + CSS 60 KB, on either
- * screen) or when the available-car page's total blocking time, as Lighthouse simulates it, is over
+ * screen) or the search page is (JS 40 KB before interaction, HTML + CSS 60 KB) or when the available-car page's total blocking time, as Lighthouse simulates it, is over
  * 150 ms in each of up to --tbt-runs runs (default 3; 0 skips; it stops at the first run within
  * budget), judged as scripts/lib/tbt-budget.ts explains: a busy machine is not taken for a
  * regression. Observed blocking time is printed for information only: it swings by hundreds of ms
@@ -31,7 +31,14 @@ import { audit, CHROME_FLAGS } from './bench/lighthouse';
 import { SLOW_HOST_BENCHMARK_INDEX, tbtVerdict, type SimulatedRun } from './lib/tbt-budget';
 
 const KB = 1024;
-const BUDGETS: { match: RegExp; js: number; htmlCss: number }[] = [{ match: /^vehicle/, js: 80 * KB, htmlCss: 60 * KB }];
+/**
+ * JavaScript transferred before the shopper interacts, and HTML + CSS. The search page's HTML is
+ * its app with the first answer; React and InstantSearch load on the first interaction.
+ */
+const BUDGETS: { match: RegExp; js: number; htmlCss: number }[] = [
+  { match: /^vehicle/, js: 80 * KB, htmlCss: 60 * KB },
+  { match: /^search$/, js: 40 * KB, htmlCss: 60 * KB },
+];
 /** Lighthouse's simulated TBT (mobile, CPU 4x) of this page type, in its quickest run, must stay within this (tbt-budget.ts). */
 const TBT_BUDGET = { type: 'vehicle (available)', ms: 150 };
 
@@ -215,7 +222,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await server.close();
   }
   console.log(
-    `\nBudgets: vehicle pages JS < 80 KB, HTML+CSS < 60 KB (gzip) on phone and desktop; ${TBT_BUDGET.type} page TBT (Lighthouse, simulated) <= ${TBT_BUDGET.ms} ms in at least one of ${tbtRuns} runs.`,
+    `\nBudgets: vehicle pages JS < 80 KB, HTML+CSS < 60 KB (gzip) on phone and desktop; search page JS before interaction <= 40 KB, HTML+CSS < 60 KB; ${TBT_BUDGET.type} page TBT (Lighthouse, simulated) <= ${TBT_BUDGET.ms} ms in at least one of ${tbtRuns} runs.`,
   );
   console.log('"TBT phone/desk" is observed, not simulated, and varies from run to run on this machine: it is not a budget.');
   console.log('"JS static" is an upper bound: every island on the page with its static imports, as if all hydrated at once.');

@@ -1,5 +1,5 @@
 import type { SearchDocument } from './document';
-import { decodeIndex, type IndexFile } from './index-file';
+import { decodeIndex, INDEX_FILE, type IndexFile } from './index-file';
 import { createEngine, type Engine, type EngineParams, type EngineResult } from './engine';
 
 /**
@@ -17,8 +17,7 @@ export interface SearchClient {
   search(requests: readonly SearchRequest[]): Promise<{ results: EngineResult[] }>;
 }
 
-/** The file the build writes beside the pages (src/pages/search-index.json.ts). */
-export const INDEX_FILE = '/search-index.json';
+export { INDEX_FILE };
 
 export interface EmbeddedClientOptions {
   soldDays: number;

@@ -1,5 +1,8 @@
 import type { SearchDocument } from './document';
 
+/** Where the build writes the embedded index file, beside the pages (src/pages/search-index.json.ts). */
+export const INDEX_FILE = '/search-index.json';
+
 /**
  * The embedded index file (dist/<slug>/search-index.json): the search documents stored column by
  * column, which gzips to about half the size of a list of objects (each column's values repeat).

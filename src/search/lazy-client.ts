@@ -35,15 +35,31 @@ async function createClient(options: BrowserClientOptions): Promise<SearchClient
   return createEmbeddedClient({ soldDays: options.soldDays });
 }
 
-export function lazySearchClient(options: BrowserClientOptions): SearchClient {
+export interface LazySearchClient extends SearchClient {
+  /**
+   * Start loading the backend (and the embedded index) now, before the first search needs it. A
+   * failed load counts as the first failure of the back-off, as a failed search would.
+   */
+  warmUp(): void;
+}
+
+export function lazySearchClient(options: BrowserClientOptions): LazySearchClient {
   let inner: Promise<SearchClient> | undefined;
-  return withCache(
+  const backend = () => (inner ??= createClient(options));
+  const cached = withCache(
     {
       async search(requests) {
-        inner ??= createClient(options);
-        return (await inner).search(requests);
+        return (await backend()).search(requests);
       },
     },
     options.cacheSize,
   );
+  return {
+    search: (requests) => cached.search(requests),
+    warmUp() {
+      backend()
+        .then((client) => ('ready' in client && typeof client.ready === 'function' ? client.ready() : undefined))
+        .catch(() => undefined);
+    },
+  };
 }

@@ -57,3 +57,13 @@ export function routingFor(routes: RouteBase[], currentPath: string) {
     },
   };
 }
+
+/**
+ * Whether address `a` (maybe relative to `b`) is the same search as `b`, whatever the order or
+ * spelling of their parameters.
+ */
+export function isSameSearch(a: string, b: string, routes: RouteBase[], currentPath: string): boolean {
+  const { createURL, parseURL } = routingFor(routes, currentPath);
+  const base = new URL(b, 'http://localhost');
+  return createURL(parseURL(new URL(a, base).href)) === createURL(parseURL(base.href));
+}

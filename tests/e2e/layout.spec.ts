@@ -137,8 +137,8 @@ test.describe('every page shares the site layout', () => {
   });
 
   test('/cars/ lists the whole stock, as the all-cars search does, and its cards open vehicle pages', async ({ page }) => {
-    // The pre-rendered counts, as served (the island replaces them once it answers).
-    const staticCount = async (path: string) => /id="search-static-count"[^>]*>([^<]+)</.exec(await (await page.request.get(path)).text())?.[1];
+    // The pre-rendered counts, as served (the app updates them once it answers).
+    const staticCount = async (path: string) => /id="search-results-heading"[^>]*>([^<]+)</.exec(await (await page.request.get(path)).text())?.[1];
     const count = await staticCount('/search/new-used-and-demo-cars');
     expect(count).toMatch(/^[\d,]+ /);
     expect(await staticCount('/cars/')).toBe(count);

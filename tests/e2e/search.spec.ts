@@ -104,14 +104,14 @@ test.describe('without JavaScript', () => {
     const cars = site.cars.filter((car) => isListed(car, builtCutoff) && car.car_type === 'used');
     test.skip(cars.length === 0, 'no used stock');
     await page.goto('/search/used-cars');
-    const statics = page.locator('#search-static article.car-card');
+    const statics = page.locator('#search-app-root [data-testid=results] article.car-card');
     await expect(statics.first()).toBeVisible();
     expect(await statics.count()).toBeLessThanOrEqual(site.tenant.search.hits_per_page);
     const href = await statics.first().getByRole('link', { name: 'View Details' }).getAttribute('href');
     expect(href).toMatch(/^\/cars\/[a-z0-9-]+$/);
     const slugs = new Set(cars.map((car) => `/cars/${car.slug}`));
     expect(slugs.has(href!)).toBe(true);
-    await expect(page.locator('#search-static-count')).toHaveText(new RegExp(`^${cars.length.toLocaleString('en-AU')} `));
+    await expect(page.locator('#search-results-heading')).toHaveText(new RegExp(`^${cars.length.toLocaleString('en-AU')} `));
   });
 });
 
@@ -303,10 +303,11 @@ test.describe('result grid', () => {
     await page.route('**/search-index.json', (route) => route.abort());
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/search/new-used-and-demo-cars');
-    // The island (client:only) must load and hydrate before it can report the failure.
+    // The app loads its code and the index on the shopper's first interaction.
+    await page.getByLabel('Search stock').fill('a');
     await expect(page.getByRole('alert')).toContainText('couldn’t update the results', { timeout: 15_000 });
-    await expect(page.locator('#search-static article.car-card').first()).toBeVisible();
-    // The island shows no page links of its own (the pre-rendered page keeps its plain links).
+    await expect(islandCards(page).first()).toBeVisible();
+    // No page links to pages it cannot fetch.
     await expect(page.locator('.search-results > .pagination')).toHaveCount(0);
   });
 

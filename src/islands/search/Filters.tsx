@@ -60,10 +60,11 @@ export function FacetList({ field, open }: { field: string; open?: boolean }) {
       <fieldset>
         <legend className="visually-hidden">{label}</legend>
         <ul>
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={item.value}>
-              <input id={`${id}-${item.value}`} type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
-              <label htmlFor={`${id}-${item.value}`}>
+              {/* Values may hold spaces, which an id must not. */}
+              <input id={`${id}-${index}`} type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+              <label htmlFor={`${id}-${index}`}>
                 {item.label} <span className="facet__count">({item.count})</span>
               </label>
             </li>

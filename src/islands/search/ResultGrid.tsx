@@ -3,6 +3,7 @@ import { isAvailable } from '../../domain/stock';
 import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
 import { collapseSoldRuns } from '../../search/results';
+import { listedUntil } from '../../search/freshness';
 import { defaultPromoExpiry, shownPromos, withPromos } from '../../domain/promos';
 import FavouriteButton from '../FavouriteButton';
 import { canFavourite } from '../../domain/favourite-eligibility';
@@ -19,6 +20,10 @@ interface Props {
 
 const isSold = (doc: SearchDocument) => !isAvailable({ status: doc.status, sold: doc.sold === true });
 
+/** When a sold car leaves the listing (the page's script hides it from then on, ./loader.ts). */
+const soldUntil = (doc: SearchDocument, soldDays: number) =>
+  isSold(doc) && typeof doc.sold_date_timestamp === 'number' ? listedUntil(doc.sold_date_timestamp, soldDays) : undefined;
+
 /** The result grid: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. */
 export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }: Props) {
   const cars = collapseSoldRuns(hits, isSold);
@@ -28,7 +33,7 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
     <ul className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
       {items.map((item, index) =>
         item.kind === 'car' ? (
-          <li key={item.car.objectID} className="results-grid__car">
+          <li key={item.car.objectID} className="results-grid__car" data-listed-until={soldUntil(item.car, config.soldDays)}>
             <CarCard
               car={item.car as unknown as Parameters<typeof CarCard>[0]['car']}
               attributes={config.attributes}

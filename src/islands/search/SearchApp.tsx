@@ -1,39 +1,63 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { InstantSearch, useClearRefinements, useConfigure, useHits, useInstantSearch, usePagination, useSearchBox, useSortBy } from 'react-instantsearch';
+import {
+  InstantSearch,
+  InstantSearchSSRProvider,
+  useClearRefinements,
+  useConfigure,
+  useHits,
+  useInstantSearch,
+  usePagination,
+  useSearchBox,
+  useSortBy,
+  type InstantSearchServerState,
+} from 'react-instantsearch';
 import { history } from 'instantsearch.js/es/lib/routers';
-import { EVENTS } from '../../analytics/events';
-import { track } from '../../analytics/track';
 import { lazySearchClient } from '../../search/lazy-client';
-import { retryDelayMs } from '../../search/client';
-import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
+import { retryDelayMs, type SearchClient } from '../../search/client';
+import { restoreScroll } from '../../search/scroll-memory';
 import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';
 import { displayCount } from '../../search/results';
 import { promoPositions } from '../../domain/promos';
 import { countOf } from '../../domain/plural';
-import { routingFor, uiStateToSearchState } from '../../search/routing';
+import { isSameSearch, routingFor, uiStateToSearchState } from '../../search/routing';
 import { INDEX_NAME, SORTS, type SearchState } from '../../search/state';
 import { FacetList, KmFilter, PriceFilter } from './Filters';
 import { ResultGrid } from './ResultGrid';
 
 /**
- * The search page island: InstantSearch over the tenant's search client, routed through the SPEC
- * URL codec. The page's pre-rendered first page (#search-static) moves into the results column
- * and stays there until the first answer (also through an index outage, SPEC 8), then leaves the
- * document (not just hidden: its cards and texts would be there twice).
+ * The search page app: InstantSearch over the tenant's search client, routed through the SPEC URL
+ * codec. The build renders it with the route's first answer (`serverState`), so the page's HTML
+ * is the app as it will look; the browser hydrates it over that HTML on the shopper's first
+ * interaction (./loader.ts). When the address asks for another search than the HTML shows (a
+ * shared or returned-to URL with filters), it is rendered afresh instead: the HTML's results
+ * (`prerendered`) then wait in the results column for the first answer (also through an index
+ * outage, SPEC 8).
  */
+
+/**
+ * Searching (and drawing a new page of cards) once typing pauses, not on every key: at a phone's
+ * speed each answer's render is a long task that would hold up the next key.
+ */
+const QUERY_PAUSE_MS = 250;
 
 function SearchField() {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => setValue(query), [query]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const refineNow = (text: string) => {
+    clearTimeout(pending.current);
+    refine(text);
+  };
   return (
     <form
       className="search-field"
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        refine(value);
+        refineNow(value);
       }}
     >
       <label htmlFor="search-query">Search stock</label>
@@ -44,8 +68,10 @@ function SearchField() {
         placeholder="Make, model or keyword"
         autoComplete="off"
         onChange={(event) => {
-          setValue(event.currentTarget.value);
-          refine(event.currentTarget.value);
+          const text = event.currentTarget.value;
+          setValue(text);
+          clearTimeout(pending.current);
+          pending.current = setTimeout(() => refine(text), QUERY_PAUSE_MS);
         }}
       />
     </form>
@@ -99,40 +125,67 @@ function Pages({ createURL }: { createURL: (page: number) => string }) {
   );
 }
 
-function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state: SearchState) => string }) {
+/** The HTML's results and count, kept until a freshly rendered app has its first answer. */
+export interface Prerendered {
+  results: HTMLElement;
+  count: string | undefined;
+}
+
+/** Promo positions as the HTML has them: a random placement is fixed at its lowest position. */
+function staticPromoPositions(config: SearchPageConfig): number[] {
+  const { placement } = config.promos;
+  return promoPositions(placement.rule === 'random' ? { rule: 'positions', positions: [placement.min] } : placement, config.hitsPerPage);
+}
+
+interface SearchPageProps {
+  config: SearchPageConfig;
+  toUrl: (state: SearchState) => string;
+  prerendered?: Prerendered | undefined;
+  filtersOpen?: boolean | undefined;
+  stale?: boolean | undefined;
+}
+
+function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false, stale = false }: SearchPageProps) {
   const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const { items } = useHits<SearchDocument & Record<string, unknown>>();
   const { refine: clearAll, canRefine: canClear } = useClearRefinements();
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(initiallyOpen);
   const heading = useRef<HTMLHeadingElement>(null);
   const staticSlot = useRef<HTMLDivElement>(null);
-  const [staticCount, setStaticCount] = useState<string | undefined>(undefined);
+  const staticCount = prerendered?.count;
   const showResults = useRef(false);
   const failures = useRef(0);
   // Set on a failed search, cleared by the next answer: the notice stays through the retries.
   const [failed, setFailed] = useState(false);
-  const positions = useMemo(() => promoPositions(config.promos.placement, config.hitsPerPage), [config]);
+  // The first render matches the HTML it hydrates (build time, fixed promo positions); then live.
+  const [positions, setPositions] = useState(() => staticPromoPositions(config));
+  const [nowMs, setNowMs] = useState(config.card.nowMs);
+  useEffect(() => {
+    setPositions(promoPositions(config.promos.placement, config.hitsPerPage));
+    setNowMs(Date.now());
+  }, [config]);
   const answered = results && !(results as unknown as { __isArtificial?: boolean }).__isArtificial;
   const lastPage = useRef<number | undefined>(undefined);
 
-  // The pre-rendered results wait in the results column (beside the filters) for the first answer.
+  // The HTML's results wait in the results column (beside the filters) for the first answer.
   useLayoutEffect(() => {
-    const prerendered = document.getElementById('search-static');
-    if (!prerendered || !staticSlot.current) return;
-    const count = prerendered.querySelector('#search-static-count');
-    setStaticCount(count?.textContent ?? undefined);
-    count?.remove();
-    staticSlot.current.append(prerendered);
-  }, []);
+    if (prerendered && staticSlot.current) staticSlot.current.append(prerendered.results);
+  }, [prerendered]);
 
-  // The pre-rendered results go once the island has its own; coming back to the page (Back from a
-  // car, a reload) then lands where the shopper left it.
+  // A freshly rendered app has a different layout until its first answer: coming back to the page
+  // (Back from a car, a reload) lands where the shopper left it once the results are in. (A
+  // hydrated app's HTML already had its layout, and ./loader.ts restored the position at load.)
   useLayoutEffect(() => {
-    if (!answered) return;
-    document.getElementById('search-static')?.remove();
-    restoreScroll();
-  }, [answered]);
-  useEffect(() => rememberScroll(), []);
+    if (answered && prerendered) restoreScroll();
+  }, [answered, prerendered]);
+
+  // The HTML's answer is out of date (a sold car passed its cut-off): ask the engine again, once
+  // InstantSearch takes searches (it skips those of the hydrating task).
+  useEffect(() => {
+    if (!stale) return;
+    const timer = setTimeout(refresh, 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   // SPEC 8: after a failed search, try again with back-off until the index answers.
   useEffect(() => {
@@ -196,6 +249,8 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
           <button
             type="button"
             className="btn btn-primary"
+            data-show-results
+            suppressHydrationWarning
             onClick={() => {
               showResults.current = true;
               setFiltersOpen(false);
@@ -210,7 +265,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
       </aside>
       <section className="search-results" aria-labelledby="search-results-heading">
         <div className="search-results__bar">
-          <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="search-results__count" aria-live="polite">
+          <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="search-results__count" aria-live="polite" suppressHydrationWarning>
             {count != null ? countOf(count, config.noun) : failed && staticCount ? staticCount : 'Loading results'}
           </h2>
           <SortSelect />
@@ -235,7 +290,7 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
             </div>
           </div>
         ) : (
-          answered && <ResultGrid hits={items as SearchDocument[]} config={config} promoPositions={positions} nowMs={Date.now()} interactive />
+          answered && <ResultGrid hits={items as SearchDocument[]} config={config} promoPositions={positions} nowMs={nowMs} interactive />
         )}
         {!failed && <Pages createURL={pageUrl} />}
       </section>
@@ -243,39 +298,51 @@ function SearchPage({ config, toUrl }: { config: SearchPageConfig; toUrl: (state
   );
 }
 
-export default function SearchApp({ config }: { config: SearchPageConfig }) {
-  const client = useMemo(() => lazySearchClient(config), [config]);
+export interface SearchAppProps {
+  config: SearchPageConfig;
+  /** The route's first answer, computed at build; the app hydrates over the HTML made with it. */
+  serverState?: InstantSearchServerState | undefined;
+  /** Build time only: the site's engine and the page's own path (there is no window). */
+  server?: { client: SearchClient; path: string } | undefined;
+  prerendered?: Prerendered | undefined;
+  /** The client the app searches with (the browser's is made by ./mount.tsx, which warms it up). */
+  client?: SearchClient | undefined;
+  /** The phone's filter panel is open (the page's script opens it before the app is live). */
+  filtersOpen?: boolean | undefined;
+  /** The server state is out of date: search again once hydrated. */
+  stale?: boolean | undefined;
+}
+
+export default function SearchApp({ config, serverState, server, prerendered, client: given, filtersOpen, stale }: SearchAppProps) {
+  const client = useMemo(() => server?.client ?? given ?? lazySearchClient(config), [config, server, given]);
   const routing = useMemo(() => {
     const { createURL, parseURL, stateMapping } = routingFor(config.routes, config.path);
     return {
       router: history<SearchState>({
         createURL: ({ routeState }) => createURL(routeState),
         parseURL: ({ location }) => parseURL(location.href),
+        getLocation: () => (server ? (new URL(server.path, 'http://localhost') as unknown as Location) : window.location),
         cleanUrlOnDispose: false,
         writeDelay: 300,
         // The router writes the state it started from once (as a relative URL it never equals
         // location.href): a new entry for the same search made the first Back do nothing. Only a
         // different search gets an entry; the same one (maybe written in another order) replaces.
         push: (url) => {
-          if (sameSearch(url, window.location.href, createURL, parseURL)) window.history.replaceState(window.history.state, '', url);
+          if (isSameSearch(url, window.location.href, config.routes, config.path)) window.history.replaceState(window.history.state, '', url);
           else window.history.pushState({}, '', url);
         },
       }),
       stateMapping,
     };
-  }, [config]);
-  useEffect(() => track(EVENTS.searchPageView, { path: config.path }), [config.path]);
+  }, [config, server]);
   const toUrl = useMemo(() => routingFor(config.routes, config.path).createURL, [config]);
-  return (
+  const app = (
     <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
-      <SearchPage config={config} toUrl={toUrl} />
+      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} filtersOpen={filtersOpen} stale={stale} />
     </InstantSearch>
   );
-}
-
-function sameSearch(a: string, b: string, createURL: (state: SearchState) => string, parseURL: (href: string) => SearchState): boolean {
-  return createURL(parseURL(new URL(a, b).href)) === createURL(parseURL(b));
+  return serverState ? <InstantSearchSSRProvider {...serverState}>{app}</InstantSearchSSRProvider> : app;
 }
 
 function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {

@@ -1,0 +1,134 @@
+import { EVENTS } from '../../analytics/events';
+import { track } from '../../analytics/track';
+import { whenIdle } from '../../browser/idle';
+import { hasStoredValue } from '../../directives/interaction';
+import { countOf } from '../../domain/plural';
+import { INDEX_NAME } from '../../search/state';
+import { EarlyChanges } from './early-changes';
+import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
+import { INDEX_FILE } from '../../search/index-file';
+import { isSameSearch } from '../../search/routing';
+import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
+
+/**
+ * The search page's only script at load (a few KB): the page's HTML already is the search app
+ * with the route's first answer (results, facets with counts, sort, pages), so React and
+ * InstantSearch (./mount.tsx) load on the shopper's first touch, focus, key or hover in it. Until
+ * they are live, ticks, typing and picks happen in the HTML's own fields and are handed over
+ * (./early-changes.ts); button and page-link clicks and Enter in a field are held and played again.
+ */
+
+const WAKE_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
+/** Clicks the HTML cannot act on by itself. Links to cars and checkboxes work as they are. */
+const HELD_CLICKS = 'button, .pagination a';
+const FILTERS_TOGGLE = '.search-app__filters-toggle';
+const FILTERS_OPEN = 'search-app--filters-open';
+
+function start(root: HTMLElement, data: SearchPageData): void {
+  const { config } = data;
+  const matches = isSameSearch(location.href, config.path, config.routes, config.path);
+  // Past a sold car's cut-off the HTML counts a car a query would not.
+  const stale = data.listedUntil.length > 0 && Date.now() >= data.listedUntil[0]!;
+  const held: Array<() => void> = [];
+  const early = new EarlyChanges();
+  const recordChange = (event: Event) => !live && early.record(event);
+  let woken = false;
+  let live = false;
+
+  const holdClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CLICKS) : null;
+    if (live || !target || !root.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    wake();
+    // The phone's Filters button opens the panel at once (the app hydrates it open); the rest wait.
+    const app = target.closest('.search-app');
+    if (target.matches(FILTERS_TOGGLE) && app) {
+      const open = app.classList.toggle(FILTERS_OPEN);
+      target.setAttribute('aria-expanded', String(open));
+    } else held.push(() => target.isConnected && target.click());
+  };
+  // Enter in a field would submit the HTML's form (a page load); the app commits a typed amount on it.
+  const holdEnter = (event: KeyboardEvent) => {
+    const target = event.target;
+    if (live || event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(() => target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    wake();
+  };
+  const replayHeld = () => {
+    const next = held.shift();
+    if (!next) return;
+    next();
+    setTimeout(replayHeld, 0);
+  };
+
+  function wake() {
+    if (woken) return;
+    woken = true;
+    for (const type of WAKE_EVENTS) root.removeEventListener(type, wake);
+    if (config.backend.kind === 'embedded') {
+      const preload = Object.assign(document.createElement('link'), { rel: 'preload', href: INDEX_FILE, as: 'fetch', crossOrigin: 'anonymous' });
+      document.head.append(preload);
+    }
+    void import('./mount').then(({ mountSearch }) =>
+      mountSearch({
+        container: root,
+        config,
+        serverState: data.serverState,
+        hydrate: matches,
+        stale,
+        onLive: () => {
+          live = true;
+          // For tests and benches: the app answers by itself from here on.
+          root.dataset.live = '';
+          root.removeEventListener('click', holdClick, true);
+          root.removeEventListener('keydown', holdEnter, true);
+          root.removeEventListener('input', recordChange, true);
+          root.removeEventListener('change', recordChange, true);
+          early.replay();
+          setTimeout(replayHeld, 0);
+        },
+      }),
+    );
+  }
+
+  rememberScroll();
+  track(EVENTS.searchPageView, { path: config.path });
+  if (!matches) {
+    wake();
+    return;
+  }
+  // The HTML has the app's final layout: the position the shopper left can be restored now.
+  restoreScroll();
+  for (const type of WAKE_EVENTS) root.addEventListener(type, wake, { passive: true });
+  root.addEventListener('click', holdClick, true);
+  root.addEventListener('keydown', holdEnter, true);
+  root.addEventListener('input', recordChange, true);
+  root.addEventListener('change', recordChange, true);
+  if (stale) dropExpired(root, data);
+  if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+}
+
+/**
+ * Sold cars past their cut-off since the build leave the HTML's results and counts at once (the
+ * heavy app is not needed for that; it searches again when it wakes, and its first render keeps
+ * these texts: suppressHydrationWarning).
+ */
+function dropExpired(root: HTMLElement, data: SearchPageData): void {
+  const now = Date.now();
+  for (const card of root.querySelectorAll<HTMLElement>('[data-listed-until]')) if (Number(card.dataset.listedUntil) <= now) card.hidden = true;
+  const expired = data.listedUntil.filter((time) => time <= now).length;
+  const first = (data.serverState.initialResults[INDEX_NAME]?.results?.[0] as { nbHits?: number } | undefined)?.nbHits;
+  if (first === undefined) return;
+  const text = countOf(Math.max(0, first - expired), data.config.noun);
+  const heading = root.querySelector('#search-results-heading');
+  if (heading) heading.textContent = text;
+  const showMe = root.querySelector('[data-show-results]');
+  if (showMe) showMe.textContent = `Show Me ${text}`;
+}
+
+const root = document.getElementById(ROOT_ID);
+const text = document.getElementById(DATA_ID)?.textContent;
+if (root && text) start(root, JSON.parse(text) as SearchPageData);

@@ -1,0 +1,69 @@
+import { useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { InstantSearchServerState } from 'react-instantsearch';
+import { lazySearchClient } from '../../search/lazy-client';
+import type { SearchPageConfig } from '../../search/page-config';
+import SearchApp, { type Prerendered } from './SearchApp';
+
+/**
+ * The search app's heavy half (React, InstantSearch, the search client), loaded by ./loader.ts on
+ * the shopper's first interaction, or at once when the address asks for another search than the
+ * page's HTML shows.
+ */
+
+export interface MountOptions {
+  container: HTMLElement;
+  config: SearchPageConfig;
+  serverState: InstantSearchServerState;
+  /** Hydrate the HTML as it is (it shows the address's search), or render afresh. */
+  hydrate: boolean;
+  /** The HTML's answer is out of date: search again once hydrated. */
+  stale: boolean;
+  /** Called once the app answers clicks and keys itself. */
+  onLive: () => void;
+}
+
+/** Tells the loader once the app is live (it then hands over what the shopper did meanwhile). */
+function Live({ onLive, children }: { onLive: () => void; children: ReactNode }) {
+  useEffect(() => {
+    // After InstantSearch has started (its effects run before this parent's) and one more task.
+    const timer = setTimeout(onLive, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return children;
+}
+
+/** The HTML's results and count, kept in the results column until the fresh app's first answer. */
+function takePrerendered(container: HTMLElement): Prerendered | undefined {
+  const parts = [
+    ...container.querySelectorAll<HTMLElement>('.search-results > [data-testid=results], .search-results > .empty-results, .search-results > .pagination'),
+  ];
+  if (!parts.length) return undefined;
+  const results = document.createElement('div');
+  results.id = 'search-static';
+  results.append(...parts);
+  return { results, count: container.querySelector('#search-results-heading')?.textContent ?? undefined };
+}
+
+export function mountSearch({ container, config, serverState, hydrate, stale, onLive }: MountOptions): void {
+  const client = lazySearchClient(config);
+  // The index loads while React hydrates: the shopper's first search should not wait for it.
+  client.warmUp();
+  if (hydrate) {
+    // The loader may have opened the phone's filter panel already: hydrate it as it is.
+    const filtersOpen = container.querySelector('.search-app--filters-open') !== null;
+    hydrateRoot(
+      container,
+      <Live onLive={onLive}>
+        <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} />
+      </Live>,
+    );
+    return;
+  }
+  const prerendered = takePrerendered(container);
+  createRoot(container).render(
+    <Live onLive={onLive}>
+      <SearchApp config={config} client={client} prerendered={prerendered} />
+    </Live>,
+  );
+}

@@ -1,0 +1,25 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { getServerState, type InstantSearchServerState } from 'react-instantsearch';
+import type { SearchClient } from '../../search/client';
+import type { Engine } from '../../search/engine';
+import type { SearchPageConfig } from '../../search/page-config';
+import SearchApp from './SearchApp';
+
+/**
+ * Build time: the search app of one route page as HTML, with the answer it was rendered from
+ * (InstantSearch's server state), which the browser hydrates the same HTML with. The site's
+ * engine answers at the build's time, as the page's static first page always has.
+ */
+export async function renderSearchApp(
+  config: SearchPageConfig,
+  engine: Engine,
+  path: string,
+): Promise<{ html: string; serverState: InstantSearchServerState }> {
+  const client: SearchClient = {
+    search: async (requests) => ({ results: requests.map((request) => engine.search(request.indexName, request.params ?? {})) }),
+  };
+  const server = { client, path };
+  const serverState = await getServerState(createElement(SearchApp, { config, server }), { renderToString });
+  return { html: renderToString(createElement(SearchApp, { config, server, serverState })), serverState };
+}
