@@ -1,3 +1,4 @@
+import { apiEnv } from './env';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SiteData } from '../src/site/types';
@@ -40,7 +41,7 @@ export interface ApiContext {
 export function createApi(context: ApiContext, tenantOf: (request: Request) => string | undefined) {
   const app = new Hono<ApiEnv>().basePath('/api');
   const limiter = context.rateLimits === false ? undefined : new RateLimiter();
-  const trustProxy = parseTrustProxy(context.trustProxy ?? process.env.TRUST_PROXY);
+  const trustProxy = parseTrustProxy(context.trustProxy ?? apiEnv().TRUST_PROXY);
 
   app.use('*', async (c, next) => {
     const slug = tenantOf(c.req.raw);

@@ -1,3 +1,4 @@
+import { apiEnv } from '../env';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -37,8 +38,8 @@ export class LocalCodeSender implements CodeSender {
   ) {}
 
   async send({ tenant, phone, code, expiresAt }: OutgoingCode): Promise<void> {
-    if (this.env.NODE_ENV === 'production') throw new Error('No SMS provider is configured for sign-in codes.');
-    if (this.env.SIGN_IN_CODES_LOG !== '1') {
+    if (apiEnv(this.env).NODE_ENV === 'production') throw new Error('No SMS provider is configured for sign-in codes.');
+    if (apiEnv(this.env).SIGN_IN_CODES_LOG !== '1') {
       console.log(`[sign-in] ${tenant}: code sent to ${maskPhone(phone)} (not shown; start the server with SIGN_IN_CODES_LOG=1 to see codes)`);
       return;
     }

@@ -1,3 +1,5 @@
+import { apiEnv } from '../env';
+
 /**
  * The numbers that make phone sign-in safe. One place, so the API, its tests and docs/api-and-storage.md agree.
  */
@@ -34,7 +36,7 @@ export const ACCOUNT_POLICY = {
  * number of at least 1) overrides the default; anything else there is ignored with a warning.
  */
 export function codesPerSitePerHour(env: NodeJS.ProcessEnv = process.env): number {
-  const setting = env.SIGN_IN_CODES_PER_SITE_PER_HOUR;
+  const setting = apiEnv(env).SIGN_IN_CODES_PER_SITE_PER_HOUR;
   if (setting === undefined || setting === '') return ACCOUNT_POLICY.codesPerSitePerHour;
   const value = Number(setting);
   if (Number.isInteger(value) && value >= 1) return value;

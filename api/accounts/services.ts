@@ -1,3 +1,4 @@
+import { apiEnv } from '../env';
 import { LocalCodeSender, type CodeSender } from './code-sender';
 import { RecordingPaymentProvider, type PaymentProvider } from './payments';
 
@@ -14,6 +15,6 @@ let local: AccountServices | undefined;
  * charged; signed payment webhooks taken when PAYMENT_WEBHOOK_SECRET is set.
  */
 export function localAccountServices(): AccountServices {
-  local ??= { codeSender: new LocalCodeSender(), payments: new RecordingPaymentProvider({ webhookSecret: process.env.PAYMENT_WEBHOOK_SECRET }) };
+  local ??= { codeSender: new LocalCodeSender(), payments: new RecordingPaymentProvider({ webhookSecret: apiEnv().PAYMENT_WEBHOOK_SECRET }) };
   return local;
 }

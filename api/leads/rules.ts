@@ -1,4 +1,5 @@
-import { rulesForForm, type LeadForm, type LeadRules } from '../../src/domain/leads/validation';
+import type { LeadForm } from '../../src/domain/leads/forms';
+import { rulesForForm, type LeadRules } from '../../src/domain/leads/validation';
 import type { SiteData } from '../../src/site/types';
 import type { DeliveryChannel } from '../storage/store';
 import { leadSettings } from './settings';

@@ -1,3 +1,4 @@
+import { isLeadForm, LEAD_FORM_TABLE } from '../../src/domain/leads/forms';
 import { oneLine } from '../../src/domain/plain-text';
 import type { LeadPayload } from './payload';
 
@@ -13,13 +14,12 @@ const escapeXml = (value: unknown): string =>
 
 const element = (name: string, value: unknown, attributes = ''): string => `<${name}${attributes}>${escapeXml(value)}</${name}>`;
 
-const INTEREST: Record<string, string> = { test_drive: 'test-drive', trade_in: 'trade-in' };
-
 /** The lead as ADF/XML 1.0 (`adf > prospect`), the format dealer CRMs import. */
 export function leadToAdf(lead: LeadPayload): string {
   const car = lead.car;
   const fields = lead.fields;
-  const interest = INTEREST[lead.form] ?? 'buy';
+  // A stored lead of a form since retired is a plain purchase interest.
+  const interest = isLeadForm(lead.form) ? LEAD_FORM_TABLE[lead.form].adfInterest : 'buy';
   const status = car?.car_type === 'new' ? 'new' : 'used';
   const vehicle = [
     `<vehicle interest="${interest}" status="${status}">`,

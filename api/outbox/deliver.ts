@@ -1,3 +1,4 @@
+import { apiEnv } from '../env';
 import { createHmac } from 'node:crypto';
 import { leadSettings } from '../leads/settings';
 import nodemailer from 'nodemailer';
@@ -43,7 +44,7 @@ export function webhookDeliverer(env: NodeJS.ProcessEnv = process.env, timeoutMs
 
 /** E-mail with the readable text and the ADF/XML (as an attachment, the form CRMs import). SMTP_URL picks the server. */
 export function emailDeliverer(env: NodeJS.ProcessEnv = process.env): Deliverer {
-  const url = env.SMTP_URL ?? 'smtp://127.0.0.1:25';
+  const url = apiEnv(env).SMTP_URL;
   const transport = nodemailer.createTransport(url);
   return async (delivery, lead, site) => {
     const email = site && leadSettings(site).email;
@@ -85,7 +86,7 @@ export type OutageAlerter = (site: SiteData, notice: OutageNotice) => Promise<st
  * The leads themselves are not in it: they stay in the outbox and arrive once the channel works.
  */
 export function outageAlerter(env: NodeJS.ProcessEnv = process.env): OutageAlerter {
-  const transport = nodemailer.createTransport(env.SMTP_URL ?? 'smtp://127.0.0.1:25');
+  const transport = nodemailer.createTransport(apiEnv(env).SMTP_URL);
   return async (site, notice) => {
     const settings = leadSettings(site);
     const to = settings.fallback_email ?? settings.email?.to[0];

@@ -1,3 +1,4 @@
+import { apiEnv } from '../env';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +16,7 @@ export const MAX_ORIGINAL_BYTES = 15 * 1024 * 1024;
 /** A decoded original over this many pixels is refused too (a 15 MB PNG can decode to gigabytes). */
 const MAX_ORIGINAL_PIXELS = 50_000_000;
 /** How long an original may take to arrive (IMAGE_FETCH_TIMEOUT_MS overrides it). */
-const originalTimeoutMs = () => Number(process.env.IMAGE_FETCH_TIMEOUT_MS) || 10_000;
+const originalTimeoutMs = () => apiEnv().IMAGE_FETCH_TIMEOUT_MS;
 const MAX_REDIRECTS = 3;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -54,10 +55,11 @@ class OriginalProblem extends Error {
 
 /** Where a site's own files are read from and resized images are kept (read per request, so tests and hosts can set them). */
 function directories(slug: string) {
-  const root = process.env.IMAGE_SITE_ROOT ?? process.cwd();
+  const env = apiEnv();
+  const root = env.IMAGE_SITE_ROOT ?? process.cwd();
   return {
     siteRoots: [path.join(root, 'dist', slug), path.join(root, 'public')],
-    cacheDir: process.env.IMAGE_CACHE_DIR ?? path.join(root, '.build', 'image-cache'),
+    cacheDir: env.IMAGE_CACHE_DIR ?? path.join(root, '.build', 'image-cache'),
   };
 }
 

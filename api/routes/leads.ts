@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { leadSettings } from '../leads/settings';
 import { FILL_TIME_ERRORS, judgeFillTime } from '../../src/domain/leads/fill-time';
-import { leadBodySchema, LEAD_FORMS } from '../../src/domain/leads/validation';
+import { LEAD_FORMS } from '../../src/domain/leads/forms';
+import { leadBodySchema } from '../../src/domain/leads/validation';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
 import { channelsFor, rulesFor } from '../leads/rules';
 import type { ApiApp } from '../types';

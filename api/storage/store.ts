@@ -1,3 +1,4 @@
+import { apiEnv } from '../env';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { stockCar, unavailableReason, type UnavailableReason } from '../stock/stock';
@@ -390,7 +391,8 @@ export const DEFAULT_SQLITE_FILE = path.join(process.cwd(), '.data', 'leads.sqli
 
 /** PostgreSQL when DATABASE_URL is set, else the SQLite file (LEADS_DB_FILE or .data/leads.sqlite). Migrated. */
 export async function openStore(env: NodeJS.ProcessEnv = process.env): Promise<Store> {
-  const driver = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openSqlite(env.LEADS_DB_FILE ?? DEFAULT_SQLITE_FILE);
+  const { DATABASE_URL, LEADS_DB_FILE } = apiEnv(env);
+  const driver = DATABASE_URL ? openPostgres(DATABASE_URL) : openSqlite(LEADS_DB_FILE ?? DEFAULT_SQLITE_FILE);
   const store = new Store(driver);
   await store.migrate();
   return store;

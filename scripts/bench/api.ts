@@ -9,7 +9,7 @@
  * and once at a steady 1,000 requests/s offered (autocannon overallRate: latency at that load).
  * The per-IP and per-site rate limits stay on, raised through the tenant's documented
  * `leads.rate_limit` settings (API_LEADS) so one benchmark client is not throttled.
- * Target (issue 6): 1,000 req/s with p99 under 50 ms on the 2-core machine, judged on the steady run.
+ * Target: 1,000 req/s with p99 under 50 ms on the 2-core machine, judged on the steady run.
  * BENCH_API_PORT picks the port (default 4399); BENCH_CPU_PROF=<dir> profiles the server.
  */
 import { spawn } from 'node:child_process';

@@ -26,6 +26,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { parseDocument } from 'yaml';
 import { createApi } from '../../api/app';
+import { apiEnv } from '../../api/env';
 import { startOutboxWorker } from '../../api/outbox/worker';
 import { openStore } from '../../api/storage/store';
 import { parseTenant } from '../../src/tenant/load';
@@ -57,14 +58,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!port) throw new Error('Set PORT to the port to listen on.');
   const slug = process.env.API_TENANT ?? 'bayside-toyota';
   const site = apiOnlySite(slug, process.env.API_LEADS ? (JSON.parse(process.env.API_LEADS) as Record<string, unknown>) : {});
+  const env = apiEnv();
   const store = await openStore();
   const siteFor = (wanted: string) => (wanted === slug ? site : undefined);
   const outbox = startOutboxWorker({
     store,
     siteFor,
-    intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000),
-    leaseMs: Number(process.env.OUTBOX_LEASE_MS ?? 60_000),
-    batch: Number(process.env.OUTBOX_BATCH ?? 20),
+    intervalMs: env.OUTBOX_INTERVAL_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
+    batch: env.OUTBOX_BATCH,
   });
   const api = createApi({ siteFor, store }, () => slug);
   const server = serve({ fetch: api.fetch, port, hostname: '127.0.0.1' }, () => console.log(`listening ${port}`));

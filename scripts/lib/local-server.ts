@@ -1,3 +1,4 @@
+import { apiEnv } from '../../api/env';
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -95,7 +96,7 @@ export function createSiteApp(slug: string, site: SiteData | (() => SiteData), s
         siteFor: (wanted) => (wanted === slug ? siteNow() : undefined),
         store,
         clientIp: (request) => socketAddress.get(request),
-        rateLimits: process.env.LEADS_RATE_LIMITS !== 'off',
+        rateLimits: apiEnv().LEADS_RATE_LIMITS !== 'off',
       },
       () => slug,
     ),
@@ -150,7 +151,7 @@ export async function startLocalServer(options: {
   const outbox = startOutboxWorker({
     store,
     siteFor: (slug) => (snapshots.has(slug) ? snapshotNow(slug) : undefined),
-    intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 1000),
+    intervalMs: apiEnv().OUTBOX_INTERVAL_MS,
   });
   for (const slug of slugs) {
     const port = tenantPort(allSlugs, slug, basePort);

@@ -4,7 +4,7 @@ import { whenIdle } from '../browser/idle';
 /**
  * `client:interaction`: hydrate an island on the shopper's first touch, hover, focus or key press
  * in it, not on load. Until then the island is its server-rendered HTML and no framework code is
- * fetched, so a page of such islands has nothing to block the main thread (issue 4's 0 ms total
+ * fetched, so a page of such islands has nothing to block the main thread (no total
  * blocking time). A click (or arrow key) that lands before hydration is held and replayed once the
  * island is live, so the first tap is never lost.
  *

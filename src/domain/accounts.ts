@@ -2,6 +2,9 @@
  * Sign-in, watchlist and reserve rules (SPEC 2, 4, 5, 6), shared by the API and the browser. No
  * framework imports.
  */
+import { gatedLeadPages, type GatedLeadPage } from './leads/forms';
+
+export type { GatedLeadPage };
 
 /** SPEC 2 sign-in kinds; each gated route signs in with its own kind. */
 export type SignInKind = 'watchlist' | 'trade-in' | 'sell-my-car' | 'checkout' | 'finance' | 'car-finance' | 'my-garage' | 'spin-to-win' | 'online-payment';
@@ -10,27 +13,12 @@ export type SignInKind = 'watchlist' | 'trade-in' | 'sell-my-car' | 'checkout' |
 export const WATCHLIST_PATH = '/watchlist';
 
 /**
- * SPEC 6 "gated routes per site flags" for the lead-form pages: the sign-in kind each page signs in
- * with. The page is gated on sites whose features.sign_in_gated lists that kind. `finance` is the
- * finance page (and its twin /finance-enquiry); `car-finance` is applying for finance, in general
- * (/apply-for-finance) or for one car (/personalised/finance?car_id=).
+ * SPEC 6 "gated routes per site flags": the sign-in kind a lead-form page signs in with (its form's
+ * gatedPages), or undefined when this site's features.sign_in_gated does not list that kind.
  */
-export const LEAD_PAGE_SIGN_IN_KINDS = {
-  '/finance': 'finance',
-  '/finance-enquiry': 'finance',
-  '/apply-for-finance': 'car-finance',
-  '/personalised/finance': 'car-finance',
-  '/trade-in': 'trade-in',
-  '/cars/trade-in': 'trade-in',
-  '/sell-my-car': 'sell-my-car',
-} as const satisfies Record<string, SignInKind>;
-
-export type GatedLeadPage = keyof typeof LEAD_PAGE_SIGN_IN_KINDS;
-
-/** The sign-in kind for a lead-form page, or undefined when this site does not gate it. */
 export function leadPageGate(path: GatedLeadPage, signInGated: readonly string[]): SignInKind | undefined {
-  const kind = LEAD_PAGE_SIGN_IN_KINDS[path];
-  return signInGated.includes(kind) ? kind : undefined;
+  const kind = gatedLeadPages().find(([page]) => page === path)?.[1];
+  return kind && signInGated.includes(kind) ? kind : undefined;
 }
 
 /** SPEC 9: default reserve deposit text. */

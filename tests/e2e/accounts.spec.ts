@@ -4,7 +4,7 @@ import { openStore, type Store } from '../../api/storage/store';
 import { isReservable } from '../../src/domain/reservable';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
-import { LEAD_PAGE_SIGN_IN_KINDS } from '../../src/domain/accounts';
+import { gatedLeadPages } from '../../src/domain/leads/forms';
 import { expect, test, waitForIslands } from './support/fixtures';
 import { newPhone, signInByApi, signInOnPage } from './support/sign-in';
 
@@ -244,7 +244,7 @@ test.describe('accounts: every site', () => {
     if (gated.includes('spin-to-win')) routes.push({ kind: 'spin-to-win', path: '/spin-to-win' });
     if (gated.includes('online-payment')) routes.push({ kind: 'online-payment', path: '/online-payment' });
     // Lead-form pages: finance, car-finance, trade-in and sell-my-car (SPEC 6), each where the site's flags list its kind.
-    for (const [path, kind] of Object.entries(LEAD_PAGE_SIGN_IN_KINDS)) if (gated.includes(kind)) routes.push({ kind, path });
+    for (const [path, kind] of gatedLeadPages()) if (gated.includes(kind)) routes.push({ kind, path });
 
     // Not gated on this site: the page opens for a signed-out visitor.
     if (!gated.includes('my-garage')) {

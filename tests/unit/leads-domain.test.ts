@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { leadEvent } from '../../src/domain/leads/events';
 import { testDriveSlots, timeZoneForState } from '../../src/domain/leads/slots';
 import { estimateTradeIn, lookupRego, NO_ESTIMATE_MESSAGE } from '../../src/domain/leads/trade-in';
 import { leadFieldsSchema, normaliseMobile } from '../../src/domain/leads/validation';
@@ -85,17 +84,4 @@ describe('trade-in estimate', () => {
     expect(clean).toEqual({ ok: true, offer_price: 4200 });
     expect(damaged.ok && clean.ok && damaged.offer_price < clean.offer_price).toBe(true);
   });
-});
-
-describe('lead analytics events (SPEC 7)', () => {
-  it.each([
-    ['enquiry', { car_type: 'new' }, 14],
-    ['enquiry', { car_type: 'demo' }, 14],
-    ['enquiry', { car_type: 'used' }, 15],
-    ['test_drive', { car_type: 'new' }, 17],
-    ['test_drive', { car_type: 'used', tag: 'Test Drive Only' }, 17],
-    ['test_drive', { car_type: 'used' }, 48],
-    ['enquiry', null, 22],
-    ['general', null, 22],
-  ] as const)('%s about %j fires %i', (form, car, event) => expect(leadEvent(form, car)).toBe(event));
 });

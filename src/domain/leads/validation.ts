@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MESSAGES, textProblem } from '../plain-text';
+import { LEAD_FORM_TABLE, LEAD_FORMS, type LeadForm } from './forms';
 import { GENERAL_ENQUIRY, LEAD_MESSAGES as M } from './messages';
-
-export const LEAD_FORMS = ['enquiry', 'test_drive', 'request_photos', 'finance_enquiry', 'finance_application', 'trade_in', 'reserve', 'general'] as const;
-export type LeadForm = (typeof LEAD_FORMS)[number];
 
 /** The per-site and per-form switches of SPEC 5 that decide which fields are required. */
 export interface LeadRules {
@@ -14,7 +12,7 @@ export interface LeadRules {
   dealershipRequired: boolean;
   /** The form shows a location picker. */
   locationRequired?: boolean;
-  /** Analytics event 22 forms and General Enquiry need a category. */
+  /** The form's category rule (LEAD_FORM_TABLE). */
   categoryRequired?: boolean;
 }
 
@@ -179,15 +177,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** Forms whose Comments box is the point of the form (SPEC 5: required unless the dealer turns it off). */
-const MESSAGE_FORMS: ReadonlySet<string> = new Set(['enquiry', 'general', 'finance_enquiry']);
-
 /** SPEC 5 rules for one form on one site; the same on the page and in the API. A lead about a car already has its dealership. */
 export function rulesForForm(form: LeadForm, site: { messageRequired: boolean; termsRequired: boolean; dealerships: number }, hasCar: boolean): LeadRules {
   return {
-    messageRequired: site.messageRequired && MESSAGE_FORMS.has(form),
+    messageRequired: site.messageRequired && LEAD_FORM_TABLE[form].messageRequired,
     termsRequired: site.termsRequired,
     dealershipRequired: !hasCar && site.dealerships > 1,
-    categoryRequired: form === 'general',
+    categoryRequired: LEAD_FORM_TABLE[form].categoryRequired,
   };
 }

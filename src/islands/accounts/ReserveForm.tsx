@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LEAD_FORM_TABLE } from '../../domain/leads/forms';
 import './accounts.css';
 
 export interface ReserveFormProps {
@@ -154,7 +155,7 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
         </label>
       ))}
       <label htmlFor={`${ids}-message`}>
-        Comments (optional)
+        {LEAD_FORM_TABLE.reserve.messageLabel}
         <textarea id={`${ids}-message`} name="message" rows={3} />
       </label>
       <div className="visually-hidden" aria-hidden="true">
@@ -164,7 +165,7 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
         </label>
       </div>
       <button className="btn btn-primary" type="submit" disabled={busy}>
-        Reserve Car Now
+        {LEAD_FORM_TABLE.reserve.submitLabel}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { LeadForm } from '../../domain/leads/validation';
+import { LEAD_FORM_TABLE, type LeadForm, type LeadFormSpec } from '../../domain/leads/forms';
 import { useEarlyInput } from '../early-input';
 import { DealershipSearch } from './DealershipSearch';
 import { ErrorSummary, SubmitFailure } from './ErrorSummary';
@@ -13,13 +13,14 @@ export interface LeadFormProps {
   idPrefix: string;
   car?: FormCar | null;
   settings: FormSettings;
-  heading?: string;
+  /** Show the form's own heading (LEAD_FORM_TABLE) above it. */
+  withHeading?: boolean;
+  /** A button label other than the form's own (LEAD_FORM_TABLE). */
   submitLabel?: string;
   /** The hidden field (Request Photos: 'Please send photos for this car'). */
   hidden?: string;
   category?: string;
-  /** Comments box label and whether the form has one at all. */
-  messageLabel?: string;
+  /** Whether the form has a Comments box at all (its label is the form's own). */
   withMessage?: boolean;
   /** Test drive: offer the location's appointment slots. */
   withSlots?: boolean;
@@ -50,7 +51,9 @@ function slotLabel(slot: Slot): string {
 
 /** One lead form: contact fields (SPEC labels), Comments, the dealership search, slots and terms where they apply. */
 export default function LeadFormView(props: LeadFormProps) {
-  const { form, idPrefix, settings, withMessage = true, messageLabel = 'Comments' } = props;
+  const { form, idPrefix, settings, withMessage = true } = props;
+  const spec: LeadFormSpec = LEAD_FORM_TABLE[form];
+  const heading = props.withHeading ? spec.heading : undefined;
   const [car, setCar] = useState<FormCar | null>(props.car ?? null);
   const [dealership, setDealership] = useState<DealershipOption | null>(props.dealership ?? null);
   const [terms, setTerms] = useState(false);
@@ -104,10 +107,10 @@ export default function LeadFormView(props: LeadFormProps) {
   };
 
   return (
-    <form className="lead-form" noValidate onSubmit={onSubmit} ref={formRef} aria-labelledby={props.heading ? id('heading') : undefined}>
-      {props.heading && (
+    <form className="lead-form" noValidate onSubmit={onSubmit} ref={formRef} aria-labelledby={heading ? id('heading') : undefined}>
+      {heading && (
         <h2 id={id('heading')} className="lead-form__heading">
-          {props.heading}
+          {heading}
         </h2>
       )}
       {car && <p className="lead-form__car">{car.name}</p>}
@@ -171,15 +174,15 @@ export default function LeadFormView(props: LeadFormProps) {
         <Field
           id={id('message')}
           name="message"
-          label={messageLabel}
+          label={spec.messageLabel}
           multiline
-          required={settings.messageRequired && ['enquiry', 'general', 'finance_enquiry'].includes(form)}
+          required={settings.messageRequired && spec.messageRequired}
 
           error={lead.errors.message}
         />
       )}
       {props.children}
-      {(settings.termsRequired || form === 'test_drive') && (
+      {(settings.termsRequired || spec.termsAlwaysShown) && (
         <div className={`lead-check${lead.errors.terms_conditions ? ' lead-field--error' : ''}`}>
           <input
             id={id('terms_conditions')}
@@ -201,7 +204,7 @@ export default function LeadFormView(props: LeadFormProps) {
         </div>
       )}
       <button type="submit" className="btn btn-primary" disabled={lead.sending || !lead.hydrated} aria-busy={lead.sending}>
-        {lead.sending ? 'Sending...' : (props.submitLabel ?? 'Submit')}
+        {lead.sending ? 'Sending...' : (props.submitLabel ?? spec.submitLabel)}
       </button>
     </form>
   );

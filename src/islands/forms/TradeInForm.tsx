@@ -4,6 +4,7 @@ import { track } from '../../analytics/track';
 import { formatPhone, formatPrice, telHref } from '../../domain/format';
 import { LEAD_MESSAGES, OFFER_ACCEPTED } from '../../domain/leads/messages';
 import { ADJUSTMENTS } from '../../domain/leads/trade-in';
+import { LEAD_FORM_TABLE } from '../../domain/leads/forms';
 import { fieldErrors, leadFieldsSchema, rulesForForm } from '../../domain/leads/validation';
 import { $enquiredCar, $user, rememberUser } from '../../stores/user';
 import { useEarlyInput } from '../early-input';
@@ -223,7 +224,7 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
       {step === 0 && (
         <form className="lead-form" noValidate onSubmit={submitContact} ref={contactRef} aria-labelledby="trade-in-heading">
           <h2 id="trade-in-heading" className="lead-form__heading">
-            Your details
+            {LEAD_FORM_TABLE.trade_in.heading}
           </h2>
           <div className="lead-form__grid">
             <Field id="trade-in-name" name="name" label="First Name" autoComplete="given-name" required error={errors.name} />
@@ -251,7 +252,7 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
             />
           )}
           <button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
-            {busy ? 'Sending...' : 'Next: Your Car'}
+            {busy ? 'Sending...' : LEAD_FORM_TABLE.trade_in.submitLabel}
           </button>
         </form>
       )}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { track } from '../../analytics/track';
 import { leadEvent } from '../../domain/leads/events';
-import { fieldErrors, leadFieldsSchema, rulesForForm, type LeadForm } from '../../domain/leads/validation';
+import type { LeadForm } from '../../domain/leads/forms';
+import { fieldErrors, leadFieldsSchema, rulesForForm } from '../../domain/leads/validation';
 import { $enquiredCar, $user, rememberUser } from '../../stores/user';
 import { newIdempotencyKey, sendLead } from './submit';
 import type { FormCar, FormSettings } from './types';

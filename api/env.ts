@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const wholeNumber = (min: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `expected a whole number of at least ${min}`)
+    .transform(Number)
+    .refine((value) => value >= min, `expected a whole number of at least ${min}`)
+    .optional()
+    .transform((value) => value ?? fallback);
+const text = z.string().optional();
+
+/**
+ * The API's environment variables (docs/api-and-storage.md lists them). Blank counts as unset.
+ * Per-site secrets (a webhook's `secret_env`) are named by the tenant file and read directly.
+ */
+const ApiEnvSchema = z.object({
+  /** PostgreSQL connection string; without it leads go to the SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string')
+    .optional(),
+  LEADS_DB_FILE: text,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:25'),
+  /** Proxies in front that append to X-Forwarded-For (api/client-address.ts checks the range). */
+  TRUST_PROXY: text,
+  /** `off` turns the API's per-address limits off (browser tests, benchmarks). */
+  LEADS_RATE_LIMITS: z.enum(['on', 'off'], { error: 'expected "on" or "off"' }).default('on'),
+  OUTBOX_INTERVAL_MS: wholeNumber(1, 1000),
+  OUTBOX_BATCH: wholeNumber(1, 20),
+  OUTBOX_LEASE_MS: wholeNumber(1, 60_000),
+  IMAGE_FETCH_TIMEOUT_MS: wholeNumber(1, 10_000),
+  IMAGE_SITE_ROOT: text,
+  IMAGE_CACHE_DIR: text,
+  /** Checked where it is used, which falls back to the default with a warning (api/accounts/policy.ts). */
+  SIGN_IN_CODES_PER_SITE_PER_HOUR: text,
+  /** `1` prints sign-in codes to the server log (no SMS provider locally). */
+  SIGN_IN_CODES_LOG: text,
+  PAYMENT_WEBHOOK_SECRET: text,
+  NODE_ENV: text,
+});
+
+export type ApiEnv = z.output<typeof ApiEnvSchema>;
+
+/** A bad environment variable: the message names each one and what was expected. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** The API's settings from `env` (read afresh each call: tests change it); throws EnvError naming every bad variable. */
+export function apiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const known = Object.fromEntries(Object.keys(ApiEnvSchema.shape).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  const check = ApiEnvSchema.safeParse(known);
+  if (!check.success) {
+    const problems = check.error.issues.map((issue) => `${String(issue.path[0])}=${JSON.stringify(known[String(issue.path[0])])}: ${issue.message}`);
+    throw new EnvError(`Bad environment variable${problems.length > 1 ? 's' : ''}:\n  ${problems.join('\n  ')}`);
+  }
+  return check.data;
+}
