@@ -20,7 +20,8 @@ const characters = (text: string) => [...new Intl.Segmenter('en-AU', { granulari
 // Every truncation a shopper sees, by its SPEC limit: dealer comments 400, reviews 160,
 // finance disclaimers 197, model descriptions 75 (previews) and 200 (range items).
 const cuts: Array<[string, number, (text: string) => string]> = [
-  ['dealer comments', COMMENTS_TRUNCATE_AT, (text) => dealerComments(text)?.short ?? text],
+  // What the page shows: the short text when cut, else the (trimmed) full text.
+  ['dealer comments', COMMENTS_TRUNCATE_AT, (text) => dealerComments(text)?.short ?? dealerComments(text)?.full ?? ''],
   ['review cards', REVIEW_TEXT_LIMIT, (text) => reviewExcerpt(text).text],
   ['finance disclaimers', DISCLAIMER_TRUNCATE_AT, (text) => truncateDisclaimer(text).text],
   ['model previews', 75, (text) => truncateText(text, 75)],
