@@ -17,7 +17,10 @@ export async function renderSearchApp(
   path: string,
 ): Promise<{ html: string; serverState: InstantSearchServerState }> {
   const client: SearchClient = {
-    search: async (requests) => ({ results: requests.map((request) => engine.search(request.indexName, request.params ?? {})) }),
+    // processingTimeMS is written into the page: zero keeps two builds of the same data byte-identical.
+    search: async (requests) => ({
+      results: requests.map((request) => ({ ...engine.search(request.indexName, request.params ?? {}), processingTimeMS: 0 })),
+    }),
   };
   const server = { client, path };
   const serverState = await getServerState(createElement(SearchApp, { config, server }), { renderToString });
