@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { readEnv } from '../src/config/read-env';
+
+export { EnvError } from '../src/config/read-env';
 
 const wholeNumber = (min: number, fallback: number) =>
   z
@@ -46,18 +49,7 @@ const ApiEnvSchema = z.object({
 
 export type ApiEnv = z.output<typeof ApiEnvSchema>;
 
-/** A bad environment variable: the message names each one and what was expected. */
-export class EnvError extends Error {
-  override name = 'EnvError';
-}
-
 /** The API's settings from `env` (read afresh each call: tests change it); throws EnvError naming every bad variable. */
 export function apiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
-  const known = Object.fromEntries(Object.keys(ApiEnvSchema.shape).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
-  const check = ApiEnvSchema.safeParse(known);
-  if (!check.success) {
-    const problems = check.error.issues.map((issue) => `${String(issue.path[0])}=${JSON.stringify(known[String(issue.path[0])])}: ${issue.message}`);
-    throw new EnvError(`Bad environment variable${problems.length > 1 ? 's' : ''}:\n  ${problems.join('\n  ')}`);
-  }
-  return check.data;
+  return readEnv(ApiEnvSchema, env);
 }

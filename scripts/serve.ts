@@ -7,6 +7,7 @@ import { listTenantSlugs } from '../src/tenant/load';
 import { DEFAULT_BASE_PORT, startLocalServer } from './lib/local-server';
 import { existsSync } from 'node:fs';
 import { ROOT, siteDir, snapshotFile } from './lib/paths';
+import { scriptEnv } from './lib/script-env';
 
 export async function serveSites(slugs: string[]): Promise<void> {
   const allSlugs = await listTenantSlugs(ROOT);
@@ -16,8 +17,9 @@ export async function serveSites(slugs: string[]): Promise<void> {
     console.error(`Not built yet: ${missing.join(', ')}. Run \`npm run build\` (or \`npm start\`, which builds when needed).`);
     process.exit(1);
   }
-  const basePort = Number(process.env.PORT ?? DEFAULT_BASE_PORT);
-  const server = await startLocalServer({ slugs: wanted, allSlugs, basePort, host: process.env.HOST ?? '127.0.0.1' });
+  const env = scriptEnv();
+  const basePort = env.PORT ?? DEFAULT_BASE_PORT;
+  const server = await startLocalServer({ slugs: wanted, allSlugs, basePort, host: env.HOST ?? '127.0.0.1' });
   console.log('\nDealer sites running (Ctrl+C to stop):');
   const width = Math.max(...server.sites.map((site) => site.slug.length));
   for (const site of server.sites) console.log(`  ${site.slug.padEnd(width)}  ${site.url}`);

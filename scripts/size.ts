@@ -29,6 +29,7 @@ import { startLocalServer, tenantPort } from './lib/local-server';
 import { optionValue } from './lib/cli-options';
 import { audit, CHROME_FLAGS } from './bench/lighthouse';
 import { SLOW_HOST_BENCHMARK_INDEX, tbtVerdict, type SimulatedRun } from './lib/tbt-budget';
+import { scriptEnv } from './lib/script-env';
 
 const KB = 1024;
 /**
@@ -144,7 +145,7 @@ async function measureSiteInBrowser(slug: string, baseUrl: string, pages: RegExp
  * at the first within `budgetMs`. Or why Lighthouse could not audit the page.
  */
 async function simulatedBlockingTimes(url: string, maxRuns: number, budgetMs: number): Promise<SimulatedRun[] | string> {
-  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromePath = scriptEnv().CHROMIUM_PATH;
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const runs: SimulatedRun[] = [];
@@ -177,7 +178,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   // Its own ports (PORT, else 4390 + tenant position), so it can run next to `npm start`.
-  const basePort = Number(process.env.PORT ?? 4390);
+  const basePort = scriptEnv().PORT ?? 4390;
   const server = await startLocalServer({ slugs, allSlugs, basePort });
   let failed = false;
   try {

@@ -32,6 +32,7 @@ import { openStore } from '../../api/storage/store';
 import { parseTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
 import { ROOT } from './paths';
+import { scriptEnv } from './script-env';
 
 /** The tenant's own site data for an API-only server: its YAML (with `leads` overrides) and one car. */
 export function apiOnlySite(slug: string, leads: Record<string, unknown> = {}): SiteData {
@@ -54,10 +55,9 @@ export function apiOnlySite(slug: string, leads: Record<string, unknown> = {}): 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.PORT);
+  const { PORT: port, API_TENANT: slug, API_LEADS: leads } = scriptEnv();
   if (!port) throw new Error('Set PORT to the port to listen on.');
-  const slug = process.env.API_TENANT ?? 'bayside-toyota';
-  const site = apiOnlySite(slug, process.env.API_LEADS ? (JSON.parse(process.env.API_LEADS) as Record<string, unknown>) : {});
+  const site = apiOnlySite(slug, leads);
   const env = apiEnv();
   const store = await openStore();
   const siteFor = (wanted: string) => (wanted === slug ? site : undefined);

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Response } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './chromium-flags';
+import { scriptEnv } from './script-env';
 
 /** The two screens a page is measured on: a phone and a desktop. */
 export const VIEWPORTS = {
@@ -23,7 +24,7 @@ export interface BrowserWeight {
 /** Same launch options as playwright.config.ts (Debian's Chromium, never downloaded). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: scriptEnv().CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   });
 }

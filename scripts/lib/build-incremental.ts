@@ -14,6 +14,7 @@ import { liveCarCount, writeLastBuild } from './last-build';
 import { publishStock } from './publish-stock';
 import { DIST, ROOT, siteDir, snapshotFile } from './paths';
 import { writeSiteData } from './site-data';
+import { scriptEnv } from './script-env';
 
 /**
  * How long the pages of a build may keep its time: a partial render renders at the time of the
@@ -167,7 +168,7 @@ export async function renderChanged(
   const site = readSiteSnapshot(snapshot);
   const keys = pageKeys(site);
   lap('page keys');
-  if (process.env.BUILD_TIMINGS && keys.shared !== state.shared) log(`  what every car page shares changed (${state.shared} -> ${keys.shared}): all rendered`);
+  if (scriptEnv().BUILD_TIMINGS && keys.shared !== state.shared) log(`  what every car page shares changed (${state.shared} -> ${keys.shared}): all rendered`);
   const reuse = keys.shared === state.shared ? Object.keys(keys.cars).filter((car) => state.cars[car] === keys.cars[car]) : [];
 
   const tmpDir = path.join(DIST, `.tmp-${slug}`);
@@ -183,7 +184,7 @@ export async function renderChanged(
     const threads = partialRenderThreads(Object.keys(keys.cars).length - reuse.length);
     let slowest: string;
     ({ files, rendered, slowest } = await renderPages(bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
-    if (process.env.BUILD_TIMINGS) log(`  slowest routes: ${slowest}`);
+    if (scriptEnv().BUILD_TIMINGS) log(`  slowest routes: ${slowest}`);
     lap(`render (${threads} thread${threads > 1 ? 's' : ''})`);
     const current = new Set(files);
     removeFiles(
@@ -206,7 +207,7 @@ export async function renderChanged(
   await publishStock(slug, site.cars);
   lap('swap and stock');
   await removeOld();
-  if (process.env.BUILD_TIMINGS) log(`  timings: ${timings.join(', ')}`);
+  if (scriptEnv().BUILD_TIMINGS) log(`  timings: ${timings.join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   return {
     result: { slug, pages: htmlFiles.length, cars: prepared.cars, report: prepared.report, seconds, feedsLeftOut },

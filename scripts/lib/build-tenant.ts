@@ -15,6 +15,7 @@ import { keepRenderBundle, nextRenderBundleDir } from './build-render-state';
 import { DIST, readyFile, ROOT, snapshotFile } from './paths';
 import { putPublicFiles } from './public-files';
 import { writeSiteData, type WrittenSiteData } from './site-data';
+import { scriptEnv } from './script-env';
 
 export interface TenantBuildResult {
   slug: string;
@@ -43,14 +44,15 @@ export interface BuildTenantOptions {
  */
 function runAstro(env: Record<string, string>): { done: Promise<string>; stop(): void } {
   let stop = () => {};
+  const { ASTRO_PROF, ASTRO_LOG } = scriptEnv();
   const done = new Promise<string>((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
-        ...(process.env.ASTRO_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.ASTRO_PROF] : []),
+        ...(ASTRO_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + ASTRO_PROF] : []),
         path.join(ROOT, 'node_modules/astro/bin/astro.mjs'),
         'build',
-        ...(process.env.ASTRO_LOG ? [] : ['--silent']),
+        ...(ASTRO_LOG ? [] : ['--silent']),
       ],
       {
         cwd: ROOT,
@@ -193,8 +195,9 @@ export async function buildTenant(
   try {
     const astroOutput = await astro.done;
     lap('astro', astroStarted);
-    if (process.env.ASTRO_LOG) await writeFile(process.env.ASTRO_LOG, astroOutput);
-    if (process.env.BUILD_TIMINGS) for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
+    const { ASTRO_LOG, BUILD_TIMINGS } = scriptEnv();
+    if (ASTRO_LOG) await writeFile(ASTRO_LOG, astroOutput);
+    if (BUILD_TIMINGS) for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
     const postStarted = performance.now();
     if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
     site = readSiteSnapshot(snapshot);
@@ -216,7 +219,7 @@ export async function buildTenant(
   // What a later sync renders changed pages with, instead of building all again.
   await keepRenderBundle(tenant, site, bundleDir);
 
-  if (process.env.BUILD_TIMINGS)
+  if (scriptEnv().BUILD_TIMINGS)
     log(
       `  timings: ${Object.entries(timings)
         .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptEnv } from './script-env';
 
 /** The project root, whatever directory a script is started from. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Output folders; tests point them elsewhere with DIST_DIR and BUILD_CACHE_DIR. */
-export const DIST = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
-export const BUILD_CACHE = path.resolve(ROOT, process.env.BUILD_CACHE_DIR ?? '.build');
+const env = scriptEnv();
+export const DIST = path.resolve(ROOT, env.DIST_DIR);
+export const BUILD_CACHE = path.resolve(ROOT, env.BUILD_CACHE_DIR);
 
 export const siteDir = (slug: string) => path.join(DIST, slug);
 export const snapshotFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site.json');

@@ -17,6 +17,7 @@ import { indexSettings, toMeilisearchDocument } from '../../src/search/meilisear
 import { INDEX_NAME } from '../../src/search/state';
 import { ensureSampleData } from '../sample-data/ensure';
 import { ROOT } from '../lib/paths';
+import { scriptEnv } from '../lib/script-env';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -30,8 +31,9 @@ if (!slug) {
 }
 
 const tenant = await loadTenant(slug, ROOT);
-const host = option('host') ?? process.env.MEILISEARCH_HOST ?? tenant.search.meilisearch?.host;
-const apiKey = process.env.MEILISEARCH_ADMIN_KEY;
+const env = scriptEnv();
+const host = option('host') ?? env.MEILISEARCH_HOST ?? tenant.search.meilisearch?.host;
+const apiKey = env.MEILISEARCH_ADMIN_KEY;
 if (!host) {
   console.error(`No Meilisearch host: set MEILISEARCH_HOST, pass --host, or set search.meilisearch.host in tenants/${slug}.yaml.`);
   process.exit(1);
