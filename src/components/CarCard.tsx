@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { bodyLabel } from '../domain/body-types';
 import { formatKm, formatPrice } from '../domain/format';
 import { hasPrice, PRICE_ON_APPLICATION } from '../domain/price-display';
@@ -10,7 +10,7 @@ import type { SearchDocument } from '../search/document';
 import { enquireUrl, financeUrl, reserveUrl, similarSearchUrl, testDriveUrl } from '../site/car-links';
 import type { Tenant } from '../tenant/schema';
 import { canCompare } from '../domain/compare-eligibility';
-import { LazyCompareButton } from '../islands/compare/LazyCompareButton';
+import { LazyCompareButton, PreloadedCompareButton } from '../islands/compare/LazyCompareButton';
 import type { ImageUrlContext } from '../domain/images/image-url';
 import { responsiveImage } from '../domain/images/responsive';
 import { SafeImage } from '../islands/vehicle/SafeImage';
@@ -126,10 +126,12 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
     isReservable({ status: String(car.status ?? 'in_stock'), sold: car.sold === true, reserved: car.reserved === true, price: car.price }),
   );
 
-  // Only in the browser (the search island): the pre-rendered grid knows no shopper's list.
+  // In the browser, or in HTML the search app hydrates (it has the toggle preloaded); a plain
+  // pre-rendered grid has no script to act on it.
+  const hydratable = useContext(PreloadedCompareButton) !== undefined;
   const compare =
     context?.features.compare &&
-    typeof document !== 'undefined' &&
+    (typeof document !== 'undefined' || hydratable) &&
     canCompare({ price: car.price, image: (car.image as string | undefined) ?? car.primary_image_url });
 
   return (

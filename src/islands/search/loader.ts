@@ -3,6 +3,7 @@ import { track } from '../../analytics/track';
 import { whenIdle } from '../../browser/idle';
 import { hasStoredValue } from '../../directives/interaction';
 import { countOf } from '../../domain/plural';
+import { initImageFallback } from '../../components/vehicle/image-fallback';
 import { INDEX_NAME } from '../../search/state';
 import { EarlyChanges } from './early-changes';
 import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
@@ -129,6 +130,8 @@ function dropExpired(root: HTMLElement, data: SearchPageData): void {
   if (showMe) showMe.textContent = `Show Me ${text}`;
 }
 
+// Cards are HTML until the app wakes: a photo that fails before then needs the page-level fallback.
+initImageFallback();
 const root = document.getElementById(ROOT_ID);
 const text = document.getElementById(DATA_ID)?.textContent;
 if (root && text) start(root, JSON.parse(text) as SearchPageData);

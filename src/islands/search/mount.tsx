@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { InstantSearchServerState } from 'react-instantsearch';
 import { lazySearchClient } from '../../search/lazy-client';
 import type { SearchPageConfig } from '../../search/page-config';
+import { loadCompareButton, PreloadedCompareButton } from '../compare/LazyCompareButton';
 import SearchApp, { type Prerendered } from './SearchApp';
 
 /**
@@ -52,11 +53,17 @@ export function mountSearch({ container, config, serverState, hydrate, stale, on
   if (hydrate) {
     // The loader may have opened the phone's filter panel already: hydrate it as it is.
     const filtersOpen = container.querySelector('.search-app--filters-open') !== null;
-    hydrateRoot(
-      container,
-      <Live onLive={onLive}>
-        <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} />
-      </Live>,
+    // The HTML holds the real Compare buttons (server-render.ts): hydrate them with the same component.
+    const compareButton = config.card.features.compare ? loadCompareButton() : Promise.resolve(undefined);
+    void compareButton.then((button) =>
+      hydrateRoot(
+        container,
+        <PreloadedCompareButton.Provider value={button}>
+          <Live onLive={onLive}>
+            <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} />
+          </Live>
+        </PreloadedCompareButton.Provider>,
+      ),
     );
     return;
   }

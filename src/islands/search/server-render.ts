@@ -4,6 +4,7 @@ import { getServerState, type InstantSearchServerState } from 'react-instantsear
 import type { SearchClient } from '../../search/client';
 import type { Engine } from '../../search/engine';
 import type { SearchPageConfig } from '../../search/page-config';
+import { loadCompareButton, PreloadedCompareButton } from '../compare/LazyCompareButton';
 import SearchApp from './SearchApp';
 
 /**
@@ -23,6 +24,9 @@ export async function renderSearchApp(
     }),
   };
   const server = { client, path };
-  const serverState = await getServerState(createElement(SearchApp, { config, server }), { renderToString });
-  return { html: renderToString(createElement(SearchApp, { config, server, serverState })), serverState };
+  const compareButton = config.card.features.compare ? await loadCompareButton() : undefined;
+  const app = (props: Parameters<typeof SearchApp>[0]) =>
+    createElement(PreloadedCompareButton.Provider, { value: compareButton }, createElement(SearchApp, props));
+  const serverState = await getServerState(app({ config, server }), { renderToString });
+  return { html: renderToString(app({ config, server, serverState })), serverState };
 }
