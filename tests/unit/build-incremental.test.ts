@@ -1,17 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isolateBuild } from '../support/isolated-build';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const work = mkdtempSync(path.join(tmpdir(), 'incremental-'));
-// Our own tenants, dist/ and .build/ (read when the build modules load), and feeds outside data/.
-process.env.TENANTS_DIR = path.join(work, 'tenants');
-process.env.DIST_DIR = path.join(work, 'dist');
-process.env.BUILD_CACHE_DIR = path.join(work, 'cache');
-process.env.FEED_ROOTS = ['tests/fixtures/feeds', path.join(work, 'feeds')].join(path.delimiter);
-process.env.LEADS_DB_FILE = path.join(work, 'stock.sqlite');
-delete process.env.DATABASE_URL;
+const work = isolateBuild('incremental-');
 // One build time for every build here: pages that show the time then compare byte for byte.
 process.env.SOURCE_DATE_EPOCH = '1782000000';
 
