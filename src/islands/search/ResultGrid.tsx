@@ -7,6 +7,7 @@ import { listedUntil } from '../../search/freshness';
 import { defaultPromoExpiry, shownPromos, withPromos } from '../../domain/promos';
 import FavouriteButton from '../FavouriteButton';
 import { canFavourite } from '../../domain/favourite-eligibility';
+import { randomPromoAttributes } from './random-promo';
 
 interface Props {
   hits: SearchDocument[];
@@ -29,6 +30,7 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
   const cars = collapseSoldRuns(hits, isSold);
   const items = withPromos(cars, shownPromos(config.promos.cards, nowMs, defaultPromoExpiry(config.promos.default_expiry)), promoPositions);
   const few = items.length < 3;
+  const fixed = items.flatMap((item) => (item.kind === 'promo' && item.promo.position != null ? [item.position] : []));
   return (
     <ul className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
       {items.map((item, index) =>
@@ -57,7 +59,12 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
             />
           </li>
         ) : (
-          <li key={`promo-${item.position}`} className="results-grid__promo" data-promo-position={item.position}>
+          <li
+            key={`promo-${item.position}`}
+            className="results-grid__promo"
+            data-promo-position={item.position}
+            {...randomPromoAttributes(config.promos.placement, item.promo, fixed)}
+          >
             <article className="card promo-card">
               {item.promo.image && <img src={item.promo.image} alt="" width={600} height={400} loading="lazy" />}
               <div className="card__body">

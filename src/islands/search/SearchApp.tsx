@@ -143,9 +143,10 @@ interface SearchPageProps {
   prerendered?: Prerendered | undefined;
   filtersOpen?: boolean | undefined;
   stale?: boolean | undefined;
+  promoPositions?: number[] | undefined;
 }
 
-function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false, stale = false }: SearchPageProps) {
+function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false, stale = false, promoPositions: placed }: SearchPageProps) {
   const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const { items } = useHits<SearchDocument & Record<string, unknown>>();
   const { refine: clearAll, canRefine: canClear } = useClearRefinements();
@@ -157,13 +158,14 @@ function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = f
   const failures = useRef(0);
   // Set on a failed search, cleared by the next answer: the notice stays through the retries.
   const [failed, setFailed] = useState(false);
-  // The first render matches the HTML it hydrates (build time, fixed promo positions); then live.
-  const [positions, setPositions] = useState(() => staticPromoPositions(config));
+  // The first render matches the HTML it hydrates (build time; promo positions as the page placed
+  // them); then live. A random promo place drawn by the page stays: moving it would shift the grid.
+  const [positions, setPositions] = useState(() => placed ?? staticPromoPositions(config));
   const [nowMs, setNowMs] = useState(config.card.nowMs);
   useEffect(() => {
-    setPositions(promoPositions(config.promos.placement, config.hitsPerPage));
+    if (!placed) setPositions(promoPositions(config.promos.placement, config.hitsPerPage));
     setNowMs(Date.now());
-  }, [config]);
+  }, [config, placed]);
   const answered = results && !(results as unknown as { __isArtificial?: boolean }).__isArtificial;
   const lastPage = useRef<number | undefined>(undefined);
 
@@ -311,9 +313,11 @@ export interface SearchAppProps {
   filtersOpen?: boolean | undefined;
   /** The server state is out of date: search again once hydrated. */
   stale?: boolean | undefined;
+  /** Promo positions the page's HTML shows (its script draws a random place before the first paint). */
+  promoPositions?: number[] | undefined;
 }
 
-export default function SearchApp({ config, serverState, server, prerendered, client: given, filtersOpen, stale }: SearchAppProps) {
+export default function SearchApp({ config, serverState, server, prerendered, client: given, filtersOpen, stale, promoPositions }: SearchAppProps) {
   const client = useMemo(() => server?.client ?? given ?? lazySearchClient(config), [config, server, given]);
   const routing = useMemo(() => {
     const { createURL, parseURL, stateMapping } = routingFor(config.routes, config.path);
@@ -339,7 +343,7 @@ export default function SearchApp({ config, serverState, server, prerendered, cl
   const app = (
     <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
-      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} filtersOpen={filtersOpen} stale={stale} />
+      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} filtersOpen={filtersOpen} stale={stale} promoPositions={promoPositions} />
     </InstantSearch>
   );
   return serverState ? <InstantSearchSSRProvider {...serverState}>{app}</InstantSearchSSRProvider> : app;

@@ -5,6 +5,7 @@ import { lazySearchClient } from '../../search/lazy-client';
 import type { SearchPageConfig } from '../../search/page-config';
 import { loadCompareButton, PreloadedCompareButton } from '../compare/LazyCompareButton';
 import SearchApp, { type Prerendered } from './SearchApp';
+import { RANDOM_PROMO_ATTRIBUTE } from './random-promo';
 
 /**
  * The search app's heavy half (React, InstantSearch, the search client), loaded by ./loader.ts on
@@ -46,6 +47,13 @@ function takePrerendered(container: HTMLElement): Prerendered | undefined {
   return { results, count: container.querySelector('#search-results-heading')?.textContent ?? undefined };
 }
 
+/** Where the page's script put a randomly placed promo card (see RANDOM_PROMO_SCRIPT). */
+function placedPromoPositions(container: HTMLElement): number[] | undefined {
+  const promo = container.querySelector<HTMLElement>(`[data-testid=results] > li[${RANDOM_PROMO_ATTRIBUTE}]`);
+  const position = Number(promo?.dataset.promoPosition);
+  return Number.isInteger(position) && position > 0 ? [position] : undefined;
+}
+
 export function mountSearch({ container, config, serverState, hydrate, stale, onLive }: MountOptions): void {
   const client = lazySearchClient(config);
   // The index loads while React hydrates: the shopper's first search should not wait for it.
@@ -53,6 +61,7 @@ export function mountSearch({ container, config, serverState, hydrate, stale, on
   if (hydrate) {
     // The loader may have opened the phone's filter panel already: hydrate it as it is.
     const filtersOpen = container.querySelector('.search-app--filters-open') !== null;
+    const promoPositions = placedPromoPositions(container);
     // The HTML holds the real Compare buttons (server-render.ts): hydrate them with the same component.
     const compareButton = config.card.features.compare ? loadCompareButton() : Promise.resolve(undefined);
     void compareButton.then((button) =>
@@ -60,7 +69,7 @@ export function mountSearch({ container, config, serverState, hydrate, stale, on
         container,
         <PreloadedCompareButton.Provider value={button}>
           <Live onLive={onLive}>
-            <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} />
+            <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} promoPositions={promoPositions} />
           </Live>
         </PreloadedCompareButton.Provider>,
       ),
