@@ -29,6 +29,30 @@ test.describe('home page slides', () => {
     });
   }
 
+  test('a slide’s photo is a right-sized <img>: srcset from phone to desktop, the first slide’s loaded first', async ({ page, site }) => {
+    const slides = site.tenant.content.slides;
+    test.skip(!slides.some((slide) => slide.image), 'no slide has a photo');
+    await page.goto('/');
+    const photos = page.locator('.home-slides__slide').locator('img.home-slides__image');
+    await expect(photos).toHaveCount(slides.filter((slide) => slide.image).length);
+    for (const photo of await photos.all()) {
+      await expect(photo).toHaveAttribute('sizes', '100vw');
+      expect((await photo.getAttribute('srcset'))!.split(', ').length).toBeGreaterThanOrEqual(4);
+    }
+    if (slides[0]!.image) {
+      const first = page.locator('.home-slides__slide').first().locator('img');
+      await expect(first).toHaveAttribute('fetchpriority', 'high');
+      await expect(first).not.toHaveAttribute('loading', 'lazy');
+      await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    }
+    // The caption over a photo is white on the photo darkened by 60% (readable on any photo).
+    const captioned = page.locator('.home-slides__slide--photo').first();
+    if (await captioned.count()) {
+      await expect(captioned.locator('.home-slides__name')).toHaveCSS('color', 'rgb(255, 255, 255)');
+      expect(await captioned.evaluate((slide) => getComputedStyle(slide, '::before').backgroundColor)).toBe('rgba(0, 0, 0, 0.6)');
+    }
+  });
+
   test('previous, next and position buttons move the slides; arrow keys too', async ({ page, site }) => {
     const slides = site.tenant.content.slides;
     await page.emulateMedia({ reducedMotion: 'reduce' });

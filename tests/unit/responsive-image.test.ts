@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { imageUrlContext, type ImageUrlContext } from '../../src/domain/images/image-url';
 import { IMAGE_WIDTH_LADDER } from '../../src/domain/images/ladder';
-import { responsiveImage, SLOT_LAYOUTS, widestCandidate, type ImageSlot } from '../../src/domain/images/responsive';
+import { locationSizes, responsiveImage, SLOT_LAYOUTS, widestCandidate, type ImageSlot } from '../../src/domain/images/responsive';
 import { NOT_FOUND_IMAGE } from '../../src/domain/vehicle/media';
 import { parseTenant } from '../../src/tenant/load';
 import { readFileSync } from 'node:fs';
@@ -58,5 +58,32 @@ describe('responsive photos', () => {
         expect(fetched / wanted).toBeLessThanOrEqual(1.5);
       }),
     );
+  });
+});
+
+describe('location photos', () => {
+  /** The width `sizes` asks for at a viewport width (the first media condition that holds). */
+  function slotWidth(sizes: string, viewport: number): number {
+    for (const part of sizes.split(', ')) {
+      const match = /^(?:\(min-width: (\d+)px\) )?(\d+)(px|vw)$/.exec(part)!;
+      if (match[1] && viewport < Number(match[1])) continue;
+      return match[3] === 'vw' ? (Number(match[2]) * viewport) / 100 : Number(match[2]);
+    }
+    throw new Error(sizes);
+  }
+
+  it('resize a dealer’s location photo to its card: a phone’s width, half a desktop container, a quarter in a grid of four', () => {
+    const photo = responsiveImage(context(), '/media/locations/showroom.jpg', 'location');
+    expect(photo.srcSet).toContain('w=640');
+    expect(slotWidth(photo.sizes!, 390)).toBe(390);
+    expect(slotWidth(photo.sizes!, 1366)).toBe(640);
+    // The grid's cards: 1366 px wide with 4 columns is about 310 px a card.
+    expect(slotWidth(locationSizes(4), 1366)).toBeLessThan(1.5 * 310);
+    expect(slotWidth(locationSizes(3), 1000)).toBeLessThan(1.5 * 300);
+    expect(slotWidth(locationSizes(2), 800)).toBe(400);
+  });
+
+  it('leave a drawn (SVG) location picture as it is', () => {
+    expect(responsiveImage(context(), '/media/locations/showroom.svg', 'location')).toEqual({ src: '/media/locations/showroom.svg' });
   });
 });

@@ -7,7 +7,7 @@ import { NOT_FOUND_IMAGE } from '../vehicle/media';
 import { imageUrl, srcset, type ImageUrlContext } from './image-url';
 
 /** Where a photo is shown; each has its displayed width per viewport. */
-export type ImageSlot = 'card' | 'gallery' | 'fullscreen' | 'thumb' | 'sticky' | 'list' | 'compare' | 'similar' | 'menu';
+export type ImageSlot = 'card' | 'gallery' | 'fullscreen' | 'thumb' | 'sticky' | 'list' | 'compare' | 'similar' | 'menu' | 'location' | 'banner';
 
 interface SlotLayout {
   /** The `sizes` attribute: the displayed width per viewport. */
@@ -35,7 +35,20 @@ export const SLOT_LAYOUTS: Record<ImageSlot, SlotLayout> = {
   // The compare table's photos and the similar-cars carousel's cards: 14 rem wide.
   compare: { sizes: '224px', fallback: 320 },
   similar: { sizes: '224px', fallback: 320 },
+  // A location's photo: its card fills a phone, then half the container (LocationsSection.astro);
+  // grids of 3 or 4 cards narrow it further (locationSizes()).
+  // The home page's slides: the full width of the screen.
+  banner: { sizes: '100vw', fallback: 1280 },
+  location: { sizes: '(min-width: 1320px) 640px, (min-width: 660px) 50vw, 100vw', fallback: 640 },
 };
+
+/** `sizes` of a location card's photo in a grid of `columns` cards (LocationsSection.astro's breakpoints). */
+export function locationSizes(columns: number): string {
+  if (columns >= 4) return '(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw';
+  if (columns === 3) return '(min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw';
+  if (columns === 2) return '(min-width: 768px) 50vw, 100vw';
+  return SLOT_LAYOUTS.location.sizes;
+}
 
 /** The attributes of one <img>; `srcSet` is left out for pictures that cannot be resized (other hosts, SVG). */
 export interface ResponsiveImage {

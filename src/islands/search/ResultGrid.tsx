@@ -8,6 +8,7 @@ import { defaultPromoExpiry, shownPromos, withPromos } from '../../domain/promos
 import FavouriteButton from '../FavouriteButton';
 import { canFavourite } from '../../domain/favourite-eligibility';
 import { randomPromoAttributes } from './random-promo';
+import { responsiveImage } from '../../domain/images/responsive';
 
 interface Props {
   hits: SearchDocument[];
@@ -66,7 +67,7 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
             {...randomPromoAttributes(config.promos.placement, item.promo, fixed)}
           >
             <article className="card promo-card">
-              {item.promo.image && <img src={item.promo.image} alt="" width={600} height={400} loading="lazy" />}
+              {item.promo.image && <img {...responsiveImage(config.card.images, item.promo.image, 'card')} alt="" width={600} height={400} loading="lazy" />}
               <div className="card__body">
                 <h2 className="card__title">
                   <a href={item.promo.url}>{item.promo.title}</a>
