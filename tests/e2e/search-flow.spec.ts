@@ -5,7 +5,7 @@ import type { SiteData } from '../../src/site/types';
 import { expect, test, waitForIslands } from './support/fixtures';
 
 // The search page as a shopper uses it: filters reachable on every screen, Back that goes back,
-// scrolling that lands where it should, typed bounds that stick, and a calm index outage.
+// scrolling that lands where it should and typed bounds that stick (the index outage: search-lazy.spec.ts).
 test.describe.configure({ timeout: 90_000 });
 
 const PHONE = { width: 390, height: 844 };
@@ -161,42 +161,6 @@ test.describe('typed bounds', () => {
     await page.getByLabel('Kilometres to').fill('500000');
     await page.getByLabel('Kilometres to').press('Enter');
     await expect.poll(() => decodeURIComponent(page.url())).toContain(`range[km]=${from}:500000`);
-  });
-});
-
-test.describe('search index outage', () => {
-  test('keeps the pre-rendered results beside the filters, says so calmly, backs off and recovers', async ({ page }) => {
-    test.setTimeout(120_000);
-    let requests = 0;
-    let down = true;
-    await page.route('**/search-index.json', async (route) => {
-      requests += 1;
-      if (down) await route.fulfill({ status: 503, body: 'Service Unavailable' });
-      else await route.continue();
-    });
-    await page.setViewportSize(DESKTOP);
-    await page.goto(ALL);
-    // The app loads its code and the index on the shopper's first interaction.
-    await page.getByLabel('Sort by').selectOption('Car_production:price:desc');
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('couldn’t update the results', { timeout: 15_000 });
-    await expect(alert).not.toContainText(/503|search-index|json/i);
-    // The first page's results stay, in the results column beside the filters.
-    const first = cards(page).first();
-    await expect(first).toBeVisible();
-    const filtersRight = await page.locator('#search-filters').evaluate((element) => element.getBoundingClientRect().right);
-    const cardBox = await first.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-    expect(cardBox.left).toBeGreaterThanOrEqual(filtersRight);
-    expect(cardBox.top).toBeLessThan(DESKTOP.height);
-    const since = requests;
-    await page.waitForTimeout(12_000);
-    // A retry with back-off: a handful of requests, not one per frame.
-    expect(requests - since).toBeLessThanOrEqual(3);
-    down = false;
-    // The heading always holds a count (the page's HTML has one): recovery is the notice going.
-    await expect(alert).toHaveCount(0, { timeout: 40_000 });
-    await expect(heading(page)).toHaveText(/^[\d,]+ \w+$/);
-    await expect(cards(page).first()).toBeVisible();
   });
 });
 

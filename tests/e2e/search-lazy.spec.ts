@@ -4,6 +4,7 @@ import { isListed, soldCutoff } from '../../src/domain/stock';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { expect, test } from './support/fixtures';
+import { shiftWithin } from './support/layout-shifts';
 
 // The search page loads React and InstantSearch only when the shopper first touches the search
 // app: its HTML already is the app with the first page of results, facets with counts and pages.
@@ -42,25 +43,6 @@ function sampleModel(site: SiteData): string {
   const counts = new Map<string, number>();
   for (const car of listed(site)) if (/^[A-Za-z]{3,}$/.test(car.model)) counts.set(car.model, (counts.get(car.model) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-}
-
-/**
- * Layout shift of the search app's own content so far, from the page's load on (the header is not
- * the app's: a browser may paint a header it has parsed halfway).
- */
-function appShifts(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        const app = document.getElementById('search-app-root');
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] })[])
-            if (!entry.hadRecentInput && entry.sources.some(({ node }) => !node || !node.isConnected || app?.contains(node))) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
 }
 
 /** gzip bytes of every script the page has received so far. */
@@ -179,7 +161,7 @@ for (const [screen, viewport] of [
       await box.focus();
       await expect(live(page)).toBeAttached({ timeout: 30_000 });
       await page.waitForTimeout(1000);
-      expect(await appShifts(page)).toBeLessThan(0.001);
+      expect(await shiftWithin(page, '#search-app-root')).toBeLessThan(0.001);
     });
 
     test('a promo card with a random place (SPEC: 3 to 5) is placed before the grid shows and stays there', async ({ page, site }) => {
@@ -201,7 +183,7 @@ for (const [screen, viewport] of [
           await page.waitForTimeout(500);
           expect(await place()).toBe(before);
         }
-        expect(await appShifts(page)).toBeLessThan(0.001);
+        expect(await shiftWithin(page, '#search-app-root')).toBeLessThan(0.001);
       }
       // Twelve draws from three places all alike: about one chance in 20,000.
       expect(places.size).toBeGreaterThan(1);

@@ -20,3 +20,23 @@ export async function layoutShifts(page: Page): Promise<{ value: number; moved: 
       }),
   );
 }
+
+/**
+ * The layout shift (not caused by input) of what is inside `selector` since the page loaded.
+ * Elements outside it are not counted: a browser may paint a header it has parsed halfway.
+ */
+export function shiftWithin(page: Page, selector: string): Promise<number> {
+  return page.evaluate(
+    (selector) =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        const root = document.querySelector(selector);
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] })[])
+            if (!entry.hadRecentInput && entry.sources.some(({ node }) => !node || !node.isConnected || root?.contains(node))) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+    selector,
+  );
+}
