@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,8 @@ export interface PartialRender {
   /** Pages rendered, car pages kept from the live site. */
   rendered: number;
   reused: number;
+  /** The render threads had the bundle loaded from an earlier render. */
+  warm: boolean;
 }
 
 /** Why a partial render is not possible: the caller builds in full. */
@@ -92,40 +94,90 @@ interface ThreadReply {
   error?: string;
 }
 
+/**
+ * Render threads kept between partial renders (a sync in --watch, `npm start`), per tenant: a
+ * thread that has loaded the prerender bundle renders the next sync's pages without loading it
+ * again. Threads are let go when the bundle changes (a full build) and for the tenants used least
+ * recently beyond WARM_TENANTS (a thread holds a site's bundle and data in memory).
+ */
+const WARM_TENANTS = 4;
+const warm = new Map<string, { bundle: string; threads: Worker[] }>();
+
+/** Which kept bundle: a full build moves a new folder into place. */
+function bundleIdentity(bundleDir: string): string {
+  const { ino, mtimeMs } = statSync(path.join(bundleDir, 'render-bundle.json'));
+  return `${bundleDir}:${ino}:${mtimeMs}`;
+}
+
+function letGo(slug: string): void {
+  for (const worker of warm.get(slug)?.threads ?? []) void worker.terminate();
+  warm.delete(slug);
+}
+
+/** One render on `worker` (started or kept); a thread that fails is let go. */
+function renderOn(worker: Worker, slug: string): Promise<ThreadReply> {
+  return new Promise<ThreadReply>((resolve, reject) => {
+    const fail = (error: Error) => {
+      cleanup();
+      letGo(slug);
+      reject(error);
+    };
+    const onMessage = (reply: ThreadReply) => {
+      cleanup();
+      // Idle, it keeps no process alive (a one-off sync ends as before).
+      worker.unref();
+      resolve(reply);
+    };
+    const onExit = (code: number) => fail(new Error(`render thread stopped (exit ${code}) before it was done`));
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', fail);
+      worker.off('exit', onExit);
+    };
+    worker.ref();
+    worker.once('message', onMessage);
+    worker.once('error', fail);
+    worker.once('exit', onExit);
+  });
+}
+
 /** Render the pages of the site data in `snapshot` into `outDir` on `threads` threads, leaving the cars in `reuse` as they are. */
 async function renderPages(
+  slug: string,
   bundleDir: string,
   snapshot: string,
   outDir: string,
   origin: string,
   reuse: string[],
   threads: number,
-): Promise<{ files: string[]; rendered: number; slowest: string }> {
+): Promise<{ files: string[]; rendered: number; slowest: string; warm: boolean }> {
   const script = new URL('../../src/site/render-pages.mjs', import.meta.url);
+  const bundle = bundleIdentity(bundleDir);
+  if (warm.get(slug)?.bundle !== bundle) letGo(slug);
+  const kept = warm.get(slug) ?? { bundle, threads: [] };
+  warm.delete(slug);
+  warm.set(slug, kept);
+  for (const [other] of [...warm].slice(0, Math.max(0, warm.size - WARM_TENANTS))) letGo(other);
+  const wasWarm = kept.threads.length >= threads;
   const replies = await Promise.all(
-    Array.from(
-      { length: threads },
-      (_, thread) =>
-        new Promise<ThreadReply>((resolve, reject) => {
-          const worker = new Worker(script, {
-            workerData: { bundleDir, outDir, origin, reuse, thread, threads },
-            env: { ...process.env, SITE_DATA: snapshot },
-          });
-          worker.once('message', (reply: ThreadReply) => {
-            resolve(reply);
-            void worker.terminate();
-          });
-          worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`render thread stopped (exit ${code}) before it was done`)));
-        }),
-    ),
+    Array.from({ length: threads }, (_, thread) => {
+      const task = { snapshot, outDir, origin, reuse, thread, threads };
+      let worker = kept.threads[thread];
+      if (worker) worker.postMessage(task);
+      else kept.threads[thread] = worker = new Worker(script, { workerData: { bundleDir, task } });
+      return renderOn(worker, slug);
+    }),
   );
   const failed = replies.find((reply) => reply.error !== undefined);
-  if (failed) throw new Error(failed.error);
+  if (failed) {
+    letGo(slug);
+    throw new Error(failed.error);
+  }
   return {
     files: replies[0]!.files!.sort(),
     rendered: replies.reduce((sum, reply) => sum + (reply.rendered ?? 0), 0),
     slowest: replies.map((reply) => reply.slowest).join('; '),
+    warm: wasWarm,
   };
 }
 
@@ -176,6 +228,7 @@ export async function renderChanged(
   let rendered: number;
   let htmlFiles: string[];
   let feedsLeftOut: number;
+  let wasWarm: boolean;
   try {
     await rm(tmpDir, { recursive: true, force: true });
     linkTree(live, tmpDir);
@@ -183,9 +236,9 @@ export async function renderChanged(
     lap('copy');
     const threads = partialRenderThreads(Object.keys(keys.cars).length - reuse.length);
     let slowest: string;
-    ({ files, rendered, slowest } = await renderPages(bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
+    ({ files, rendered, slowest, warm: wasWarm } = await renderPages(slug, bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
     if (scriptEnv().BUILD_TIMINGS) log(`  slowest routes: ${slowest}`);
-    lap(`render (${threads} thread${threads > 1 ? 's' : ''})`);
+    lap(`render (${threads} ${wasWarm ? 'warm ' : ''}thread${threads > 1 ? 's' : ''})`);
     const current = new Set(files);
     removeFiles(
       tmpDir,
@@ -213,5 +266,6 @@ export async function renderChanged(
     result: { slug, pages: htmlFiles.length, cars: prepared.cars, report: prepared.report, seconds, feedsLeftOut },
     rendered,
     reused: reuse.length,
+    warm: wasWarm,
   };
 }

@@ -1,3 +1,5 @@
+import { siteDataGeneration } from './data';
+
 /**
  * HTML rendered once per key per build (src/components/RenderOnce.astro). The header and footer
  * are a sixth of a vehicle page's bytes and the same on thousands of pages; rendering them anew
@@ -14,7 +16,9 @@ export interface RenderOnceKey {
   values: readonly string[];
 }
 
-const rendered = new Map<string, Promise<string>>();
+/** What was rendered, for the site data of `generation` (the header of new data is new). */
+let rendered = new Map<string, Promise<string>>();
+let renderedGeneration = 0;
 
 export const describeKey = (key: RenderOnceKey) => (key.values.length ? `${key.name} [${key.values.join(', ')}]` : key.name);
 
@@ -34,6 +38,10 @@ function refuseIslands(key: RenderOnceKey, html: string): string {
 export function renderOnce<Key extends RenderOnceKey>(key: Key, render: (key: Key) => Promise<string>, cache = !import.meta.env.DEV): Promise<string> {
   // `astro dev` keeps modules between requests while files change: render every time there.
   if (!cache) return render(key).then((html) => refuseIslands(key, html));
+  if (siteDataGeneration() !== renderedGeneration) {
+    rendered = new Map();
+    renderedGeneration = siteDataGeneration();
+  }
   // \u0000 cannot occur in a name or link, so two keys never join to the same string.
   const id = [key.name, ...key.values].join('\u0000');
   let html = rendered.get(id);

@@ -2,7 +2,9 @@
 // A thread of scripts/lib/build-incremental.ts: it loads a prerender bundle kept from a full build
 // (src/site/render-threads.ts, RENDER_BUNDLE_DIR), lists every route's paths from the site data in
 // SITE_DATA, and renders its share of them into a copy of the live site, as Astro's build would
-// write them. A car page whose car is in `reuse` is left as the copy has it.
+// write them. A car page whose car is in `reuse` is left as the copy has it. The thread then waits
+// for the next render of the same bundle (a sync in --watch): loading the bundle is a good part
+// of a small render's time.
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,17 +12,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 
 /**
- * @type {{ bundleDir: string, outDir: string, origin: string, reuse: string[], thread: number, threads: number }}
+ * @typedef {{ snapshot: string, outDir: string, origin: string, reuse: string[], thread: number, threads: number }} RenderTask
+ * @type {{ bundleDir: string, task: RenderTask }}
  */
-const { bundleDir, outDir, origin, reuse, thread, threads } = workerData;
+const { bundleDir, task: firstTask } = workerData;
 const saved = JSON.parse(readFileSync(join(bundleDir, 'render-bundle.json'), 'utf8'));
 const { app } = await import(pathToFileURL(join(bundleDir, saved.entryUrl)).href);
 // As in src/site/render-worker.mjs: what the build environment's headElements reads.
 app.setInternals({ pagesByKeys: new Map(saved.pages), entrySpecifierToBundleMap: new Map(saved.bundles) });
 app.setOptions({ settings: { scripts: saved.scripts }, logger: { options: { destination: app.logger.options.destination } } });
 
-const outUrl = pathToFileURL(outDir.endsWith('/') ? outDir : `${outDir}/`);
-const reused = new Set(reuse);
 /**
  * Routes that read nothing but the tenant file (the icons drawn from its name and colours, robots.txt):
  * a partial render runs only while the tenant file is unchanged, so the copy's files stand.
@@ -30,20 +31,30 @@ const TENANT_ONLY_ROUTES = new Set(['/favicon.png', '/apple-touch-icon.png', '/r
 const CAR_ROUTE = /^\/cars\/\[slug\](\/|$)/;
 
 /** The URL Astro's build requests a path with (`build.format: 'directory'`, base `/`). */
-function requestUrl(pathname, route) {
+function requestUrl(origin, pathname, route) {
   if (route.type === 'endpoint' || pathname === '/' || pathname === '') return new URL(pathname || '/', origin).href;
   return new URL(`${pathname.replace(/^\/+|\/+$/g, '')}/`, `${origin}/`).href;
 }
 
 /** Where the page goes: as src/site/render-threads.ts renderedFile (kept in step by the byte-for-byte test). */
-function outputFile(url, route) {
+function outputFile(outUrl, url, route) {
   const { pathname } = new URL(url);
   if (route.type === 'endpoint') return fileURLToPath(new URL(`.${pathname}`, outUrl));
   if (/^\/(404|500)$/.test(route.route)) return fileURLToPath(new URL(`.${route.route}.html`, outUrl));
   return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, outUrl));
 }
 
-try {
+/** Site data a previous render of this thread read: counted up so getSite() (src/site/data.ts) reads the new file. */
+const GENERATION = Symbol.for('dealer-sites.site-data-generation');
+
+/** @param {RenderTask} task */
+async function render({ snapshot, outDir, origin, reuse, thread, threads }) {
+  process.env.SITE_DATA = snapshot;
+  globalThis[GENERATION] = (globalThis[GENERATION] ?? 0) + 1;
+  // getStaticPaths' answers (and their props) are cached per route: they came from the last data.
+  app.routeCache.clearAll();
+  const outUrl = pathToFileURL(outDir.endsWith('/') ? outDir : `${outDir}/`);
+  const reused = new Set(reuse);
   const pathsStarted = performance.now();
   const all = await new StaticPaths(app).getAll();
   /** With BUILD_TIMINGS: milliseconds by route, to name where a partial render's time goes. */
@@ -59,8 +70,8 @@ try {
     seen.add(normalized);
     if (route.type !== 'page' && route.type !== 'endpoint')
       throw new Error(`partial render: route ${route.route} is a ${route.type}, which only a full build writes`);
-    const url = requestUrl(pathname, route);
-    const file = outputFile(url, route);
+    const url = requestUrl(origin, pathname, route);
+    const file = outputFile(outUrl, url, route);
     files.push(relative(outDir, file));
     if (CAR_ROUTE.test(route.route) && reused.has(pathname.split('/')[2] ?? '')) continue;
     if (TENANT_ONLY_ROUTES.has(route.route) && existsSync(file)) continue;
@@ -83,7 +94,17 @@ try {
     byRoute.set(route.route, (byRoute.get(route.route) ?? 0) + performance.now() - renderStarted);
   }
   const slowest = [...byRoute].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  parentPort?.postMessage({ files, rendered, slowest: slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ') });
-} catch (error) {
-  parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  return { files, rendered, slowest: slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ') };
 }
+
+/** @param {RenderTask} task */
+async function answer(task) {
+  try {
+    parentPort?.postMessage(await render(task));
+  } catch (error) {
+    parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+parentPort?.on('message', (task) => void answer(task));
+await answer(firstTask);

@@ -94,6 +94,12 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
       String(proto.setOptions),
       'BuildApp#setOptions no longer reads only options.logger.options.destination of the logger (render-worker.mjs passes just that)',
     ).toContain('options.logger.options.destination');
+    expect(
+      typeof Object.getOwnPropertyDescriptor(proto, 'routeCache')?.get,
+      'BuildApp no longer has a `routeCache` getter (render-pages.mjs clears its getStaticPaths answers between two renders of new data)',
+    ).toBe('function');
+    const { RouteCache } = await astroFile('dist/core/render/route-cache.js');
+    expectFunction((RouteCache as { prototype: Record<string, unknown> }).prototype.clearAll, 'RouteCache#clearAll (dist/core/render/route-cache.js)', 0);
     const base = Object.getPrototypeOf(proto) as object;
     expect(
       typeof Object.getOwnPropertyDescriptor(base, 'logger')?.get,

@@ -106,6 +106,15 @@ describe('a sync renders only what changed', () => {
     const newCar: Car = { ...repriced, id: 90_001, slug: '2023-mazda-cx-5-maxx-90001', make: 'Mazda', model: 'CX-5', stocknum: 'M90001' };
     expect(await sync([...cars, newCar])).toMatch(/partial render: \d+ files rendered/);
     expect(existsSync(page(newCar))).toBe(true);
+    // The next sync renders on the threads of this one, which hold the last data: nothing of it may stay.
+    const repriced2 = { ...newCar, price: 38_765 };
+    const thirdLog = await sync([...cars.filter((car) => car.id !== untouched.id), repriced2]);
+    expect(thirdLog).toMatch(/partial render: \d+ files rendered, \d+ cars' pages kept \(render threads kept from the last one\)/);
+    expect(readFileSync(page(newCar), 'utf8')).toContain('$38,765');
+    expect(existsSync(page(untouched))).toBe(false);
+    // And the make goes again: what the header and footer list (rendered once per render) follows.
+    expect(await sync(cars.filter((car) => car.id !== untouched.id))).toMatch(/\(render threads kept from the last one\)/);
+    expect(existsSync(page(newCar))).toBe(false);
     await expectSameAsFullBuild();
   });
 });
