@@ -6,7 +6,7 @@ import type { SiteData } from '../../src/site/types';
 import { indexNowKeyFile } from '../../src/syndication/indexnow';
 import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
-import { DIST, siteDir } from './paths';
+import { DIST, pageScanFile, siteDir } from './paths';
 import { writeSitemap } from './sitemap';
 import { writeSyndication } from './syndication';
 
@@ -35,7 +35,7 @@ export async function writeSiteExtras(
   const syndication = await writeSyndication(outDir, site);
   const feedSeconds = (performance.now() - feedsStarted) / 1000;
   for (const line of syndication.lines.slice(0, MAX_REPORTED_RECORDS)) log(`  ${line}`);
-  const { blockedVideoHosts, tooLong } = await writeHeadersFile(outDir, tenant, htmlFiles);
+  const { blockedVideoHosts, tooLong } = await writeHeadersFile(outDir, tenant, htmlFiles, pageScanFile(tenant.slug));
   for (const header of tooLong) log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
   for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
   return { htmlFiles, feedsLeftOut: syndication.leftOut, feedSeconds };

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tenant } from '../../src/tenant/schema';
 import { listHtmlFiles } from './html-files';
@@ -77,15 +78,62 @@ export interface BuiltPagesScan {
   embedded: EmbeddedOrigins;
 }
 
-export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(outDir)): Promise<BuiltPagesScan> {
+/** What one page contributes to the scan, kept by the file's identity (inode, size, times). */
+interface PageScan {
+  id: string;
+  hashes: string[];
+  images: string[];
+  videos: string[];
+}
+
+async function readScanCache(file: string | undefined): Promise<Record<string, PageScan>> {
+  if (!file) return {};
+  try {
+    return (JSON.parse(await readFile(file, 'utf8')) as { pages: Record<string, PageScan> }).pages;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Scan the built pages for their inline scripts and embedded hosts. With `cacheFile`, a page whose
+ * file is the same file as at the last scan (a partial render keeps unchanged pages as hard links
+ * to the live site's) is not read again: at 10,000 cars the whole scan is most of a partial
+ * render's "sitemap and extras" time.
+ */
+export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(outDir), cacheFile?: string): Promise<BuiltPagesScan> {
   const scan: BuiltPagesScan = { scriptHashes: new Set(), embedded: { image: new Set(), video: new Set() } };
+  const cached = await readScanCache(cacheFile);
+  const pages: Record<string, PageScan> = {};
+  const identity = (file: string) => {
+    const stats = statSync(path.join(outDir, file), { bigint: true });
+    return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+  };
+  const toRead: { file: string; id: string }[] = [];
+  for (const file of htmlFiles) {
+    const id = identity(file);
+    if (cached[file]?.id === id) pages[file] = cached[file];
+    else toRead.push({ file, id });
+  }
   // A few reads in flight keep the disk busy while the last page is scanned.
-  for (let start = 0; start < htmlFiles.length; start += 16) {
-    const pages = await Promise.all(htmlFiles.slice(start, start + 16).map((file) => readFile(path.join(outDir, file), 'utf8')));
-    for (const html of pages) {
-      for (const hash of inlineScriptHashes(html)) scan.scriptHashes.add(hash);
-      embeddedOrigins(html, scan.embedded);
-    }
+  for (let start = 0; start < toRead.length; start += 16) {
+    const batch = toRead.slice(start, start + 16);
+    const texts = await Promise.all(batch.map(({ file }) => readFile(path.join(outDir, file), 'utf8')));
+    batch.forEach(({ file, id }, index) => {
+      const found: EmbeddedOrigins = { image: new Set(), video: new Set() };
+      embeddedOrigins(texts[index]!, found);
+      pages[file] = { id, hashes: [...new Set(inlineScriptHashes(texts[index]!))], images: [...found.image], videos: [...found.video] };
+    });
+  }
+  for (const page of Object.values(pages)) {
+    for (const hash of page.hashes) scan.scriptHashes.add(hash);
+    for (const origin of page.images) scan.embedded.image.add(origin);
+    for (const origin of page.videos) scan.embedded.video.add(origin);
+  }
+  if (cacheFile) {
+    await mkdir(path.dirname(cacheFile), { recursive: true });
+    await writeFile(`${cacheFile}.tmp`, JSON.stringify({ pages }));
+    await rename(`${cacheFile}.tmp`, cacheFile);
   }
   return scan;
 }
@@ -99,8 +147,9 @@ export async function writeHeadersFile(
   outDir: string,
   tenant: Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts' | 'images'>,
   htmlFiles?: string[],
+  scanCacheFile?: string,
 ): Promise<{ blockedVideoHosts: string[]; tooLong: string[] }> {
-  const { scriptHashes, embedded } = await scanBuiltPages(outDir, htmlFiles);
+  const { scriptHashes, embedded } = await scanBuiltPages(outDir, htmlFiles, scanCacheFile);
   const rules = headerRules(securityHeaders(tenant, scriptHashes, embedded.image));
   const text = formatHeaders(rules);
   await writeFile(path.join(outDir, HEADERS_FILE), text);

@@ -15,4 +15,6 @@ export const snapshotFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site
 export const readyFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site.ready.json');
 export const stampFile = (slug: string) => path.join(BUILD_CACHE, slug, 'stamp.json');
 /** What the live site in dist/<slug>/ was built from (cars listed, pages): the feed shrink guard compares against it. */
+/** What each built page holds that _headers needs (scripts/lib/headers.ts), by the page file's identity. */
+export const pageScanFile = (slug: string) => path.join(BUILD_CACHE, slug, 'page-scan.json');
 export const lastBuildFile = (slug: string) => path.join(BUILD_CACHE, slug, 'last-build.json');

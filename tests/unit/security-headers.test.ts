@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSessionCookie } from '../../api/accounts/session';
 import type { ApiEnv } from '../../api/types';
-import { formatHeaders, headersForPath, HEADERS_FILE, parseHeaders, writeHeadersFile } from '../../scripts/lib/headers';
+import { formatHeaders, headersForPath, HEADERS_FILE, parseHeaders, scanBuiltPages, writeHeadersFile } from '../../scripts/lib/headers';
 import { createSiteApp } from '../../scripts/lib/local-server';
 import { scoreScan, type ObservatoryScan } from '../../scripts/lib/observatory-score';
 import { contentSecurityPolicy, inlineScriptHashes, tileSource } from '../../scripts/lib/security-headers';
@@ -272,5 +272,34 @@ describe('security headers from the local server', () => {
     const response = await app.request('http://localhost/_headers');
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('Content-Security-Policy');
+  });
+});
+
+describe('the built-pages scan kept between renders', () => {
+  it('reads again only pages that are new files, and gives what a scan from scratch gives', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'page-scan-'));
+    const cache = path.join(dir, 'cache', 'page-scan.json');
+    const site = path.join(dir, 'site');
+    const write = (file: string, html: string) => {
+      mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+      writeFileSync(path.join(site, file), html);
+    };
+    write('index.html', page('Home'));
+    write('cars/a/index.html', page('Car A', 'console.log("a")') + '<img src="https://photos.dealer.example/a.jpg">');
+    write('cars/b/index.html', page('Car B', 'console.log("b")'));
+    const first = await scanBuiltPages(site, undefined, cache);
+    expect([...first.scriptHashes]).toEqual(expect.arrayContaining(inlineScriptHashes(page('Car A', 'console.log("a")'))));
+    expect([...first.embedded.image]).toEqual(['https://photos.dealer.example']);
+
+    // A new render: car A's page replaced (same length, other script and host), car B's gone, car C new.
+    write('cars/a/index.html', page('Car A', 'console.log("A")') + '<img src="https://photos.dealer.exampl/a.jpg">');
+    rmSync(path.join(site, 'cars/b'), { recursive: true });
+    write('cars/c/index.html', page('Car C'));
+    const again = await scanBuiltPages(site, undefined, cache);
+    const fresh = await scanBuiltPages(site);
+    expect([...again.scriptHashes].sort()).toEqual([...fresh.scriptHashes].sort());
+    expect([...again.embedded.image]).toEqual(['https://photos.dealer.exampl']);
+    expect([...again.scriptHashes]).not.toEqual(expect.arrayContaining(inlineScriptHashes(page('Car B', 'console.log("b")'))));
+    rmSync(dir, { recursive: true, force: true });
   });
 });
