@@ -41,16 +41,30 @@ export function toStockCar(car: StockInput): StockCar {
   return { ...fields, hash: createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 32) };
 }
 
+/** Rows deleted per statement: well under SQLite's and PostgreSQL's limits on bound values. */
+const DELETE_BATCH = 500;
+
 /**
  * Replaces a site's stock with `cars` in one transaction: a reader (a reservation, view.json)
- * sees the old list or the new one, never half of each. The build calls it after swapping the site
- * into dist/; a sync may call it whenever the feeds change.
+ * sees the old list or the new one, never half of each. Only rows that changed are written (a
+ * sync of a 10,000-car feed with ten changes writes ten), so a reservation holding an unchanged
+ * car's row does not hold up the sync either. The build calls it after swapping the site into
+ * dist/; a sync may call it whenever the feeds change.
  */
 export async function replaceStock(store: Store, tenant: string, cars: StockInput[], now = Date.now()): Promise<number> {
   const rows = cars.map(toStockCar);
   return store.driver.transaction(async (tx) => {
-    await tx.run(`DELETE FROM car_stock WHERE tenant = ?`, [tenant]);
+    const stored = new Map(
+      (await tx.all(`SELECT car_id, content_hash FROM car_stock WHERE tenant = ?`, [tenant])).map((row) => [String(row.car_id), String(row.content_hash)]),
+    );
+    const unchanged = new Set(rows.filter((car) => stored.get(car.id) === car.hash).map((car) => car.id));
+    const stale = [...stored.keys()].filter((id) => !unchanged.has(id));
+    for (let start = 0; start < stale.length; start += DELETE_BATCH) {
+      const batch = stale.slice(start, start + DELETE_BATCH);
+      await tx.run(`DELETE FROM car_stock WHERE tenant = ? AND car_id IN (${batch.map(() => '?').join(', ')})`, [tenant, ...batch]);
+    }
     for (const car of rows) {
+      if (unchanged.has(car.id)) continue;
       await tx.run(
         `INSERT INTO car_stock (tenant, car_id, slug, status, sold, reserved, price, price_type, price_text, updated_at, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [tenant, car.id, car.slug, car.status, car.sold ? 1 : 0, car.reserved ? 1 : 0, car.price, car.price_type, car.price_text, car.updated_at, car.hash],

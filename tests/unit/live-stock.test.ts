@@ -3,7 +3,7 @@ import { RecordingPaymentProvider } from '../../api/accounts/payments';
 import { AccountStore } from '../../api/accounts/store';
 import { createApi } from '../../api/app';
 import { openStore, type Store } from '../../api/storage/store';
-import { replaceStock, stockOf, type StockInput } from '../../api/stock/stock';
+import { replaceStock, stockCar, stockOf, type StockInput } from '../../api/stock/stock';
 import { MemoryCodeSender } from '../../api/accounts/code-sender';
 import type { SiteData } from '../../src/site/types';
 import { apiTestSite } from '../support/api-site';
@@ -150,6 +150,43 @@ for (const kind of storeKinds()) {
         await reader.close();
       }
     });
+
+    it('a sync writes only what changed, and the stock is then exactly the feed: sold, repriced, gone and new cars', async () => {
+      const cars = Array.from({ length: 50 }, (_, i): StockInput => ({ id: `c${i}`, slug: `car-${i}`, status: 'in_stock', sold: false, price: 20000 + i }));
+      await replaceStock(store, TENANT, cars);
+      const next = [
+        ...cars
+          .filter((car) => car.id !== 'c3')
+          .map((car) => (car.id === 'c1' ? { ...car, status: 'sold' as const, sold: true } : car.id === 'c2' ? { ...car, price: 19999 } : car)),
+        { id: 'c99', slug: 'car-99', status: 'in_stock' as const, sold: false, price: 30000 },
+      ];
+      await replaceStock(store, TENANT, next);
+      const rows = await stockOf(store.driver, TENANT);
+      expect(rows.map((row) => [row.id, row.status, row.price]).sort()).toEqual(next.map((car) => [car.id, car.status, car.price]).sort());
+    });
+
+    // Row locks (FOR SHARE) are PostgreSQL's; SQLite's writer never waits for a reader.
+    if (kind.name === 'postgres')
+      it('a reservation holding one car does not hold up a sync that leaves that car as it is', async () => {
+        const cars = Array.from({ length: 20 }, (_, i): StockInput => ({ id: `c${i}`, slug: `car-${i}`, status: 'in_stock', sold: false, price: 20000 + i }));
+        await replaceStock(store, TENANT, cars);
+        const other = await openStore({ ...process.env, ...env });
+        try {
+          const outcome = await other.driver.transaction(async (tx) => {
+            // As a reservation does: the car's stock row held FOR SHARE until it commits.
+            await stockCar(tx, TENANT, { id: 'c5' }, true);
+            const sync = replaceStock(
+              store,
+              TENANT,
+              cars.map((car) => (car.id === 'c6' ? { ...car, price: 1 } : car)),
+            ).then(() => 'synced');
+            return Promise.race([sync, new Promise((resolve) => setTimeout(() => resolve('held up'), 5_000))]);
+          });
+          expect(outcome).toBe('synced');
+        } finally {
+          await other.close();
+        }
+      });
 
     it('two API instances over one database agree on the stock and on the single reservation', async () => {
       const second = await openStore({ ...process.env, ...env });
