@@ -4,7 +4,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readFeeds } from '../../src/site/prepare';
-import { readSiteSnapshot } from '../../src/site/snapshot';
+import { buildEnvVars } from '../../src/build/build-env';
+import { readSiteSnapshot } from '../../src/build/snapshot';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { swapSite, siteExtraFiles, writeSiteExtras } from './build-finish';
 import { pageKeys, readRenderState, renderBundleDir, writeRenderState, type RenderState } from './build-render-state';
@@ -101,7 +102,7 @@ async function renderPages(
   reuse: string[],
   threads: number,
 ): Promise<{ files: string[]; rendered: number; slowest: string }> {
-  const script = new URL('../../src/site/render-pages.mjs', import.meta.url);
+  const script = new URL('../../src/build/render-pages.mjs', import.meta.url);
   const replies = await Promise.all(
     Array.from(
       { length: threads },
@@ -109,7 +110,7 @@ async function renderPages(
         new Promise<ThreadReply>((resolve, reject) => {
           const worker = new Worker(script, {
             workerData: { bundleDir, outDir, origin, reuse, thread, threads },
-            env: { ...process.env, SITE_DATA: snapshot },
+            env: { ...process.env, ...buildEnvVars({ SITE_DATA: snapshot }) },
           });
           worker.once('message', (reply: ThreadReply) => {
             resolve(reply);

@@ -1,4 +1,5 @@
-import { readSiteSnapshot } from './snapshot';
+import { buildEnv } from '../build/build-env';
+import { readSiteSnapshot } from '../build/snapshot';
 import type { SiteData } from './types';
 
 let cached: SiteData | undefined;
@@ -9,7 +10,7 @@ let cached: SiteData | undefined;
  */
 export function getSite(): SiteData {
   if (cached) return cached;
-  const file = process.env.SITE_DATA;
+  const file = buildEnv().SITE_DATA;
   if (!file) throw new Error('SITE_DATA is not set: build sites with `npm run build` (or `npm run dev -- <slug>`), not `astro build` directly.');
   cached = readSiteSnapshot(file);
   return cached;
