@@ -8,7 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareSite, describeReport } from '../src/site/prepare';
 import { loadTenant, listTenantSlugs } from '../src/tenant/load';
-import { siteSnapshotBytes } from '../src/site/snapshot';
+import { buildEnvVars } from '../src/build/build-env';
+import { siteSnapshotBytes } from '../src/build/snapshot';
 import { ROOT, snapshotFile } from './lib/paths';
 import { ensureDemoData } from './lib/sample-data';
 
@@ -27,5 +28,5 @@ await writeFile(file, siteSnapshotBytes(site));
 spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, SITE_DATA: file, SITE_URL: tenant.url, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, ...buildEnvVars({ SITE_DATA: file, SITE_URL: tenant.url }), ASTRO_TELEMETRY_DISABLED: '1' },
 });

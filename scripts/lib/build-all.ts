@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadTenants, TenantConfigError, TenantConfigErrors, type LoadedTenant } from '../../src/tenant/load';
 import { FeedReadError } from '../../src/feeds/load';
-import { renderThreadCount } from '../../src/site/render-threads';
+import { buildEnv, EnvError } from '../../src/build/build-env';
 import { buildTenant, FeedShrinkError, summarise, type TenantBuildResult } from './build-tenant';
 import { NeedsFullBuild, renderChanged } from './build-incremental';
 import { tenantInputsHash } from './inputs-hash';
@@ -76,9 +76,10 @@ export async function buildSites({
   await ensureDemoData(tenants, log);
   const now = buildTime();
   try {
-    renderThreadCount(); // BUILD_THREADS, checked before any site is built
+    buildEnv(); // BUILD_THREADS and the like, checked before any site is built
   } catch (error) {
-    throw new BuildInputError((error as Error).message);
+    if (error instanceof EnvError) throw new BuildInputError(error.message);
+    throw error;
   }
   let placesDigest: Promise<void> | undefined;
   const notBuilt: string[] = [];

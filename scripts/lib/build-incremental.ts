@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readFeeds } from '../../src/site/prepare';
-import { readSiteSnapshot } from '../../src/site/snapshot';
+import { readSiteSnapshot } from '../../src/build/snapshot';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { swapSite, siteExtraFiles, writeSiteExtras } from './build-finish';
 import { pageKeys, readRenderState, renderBundleDir, writeRenderState, type RenderState } from './build-render-state';
@@ -151,7 +151,7 @@ async function renderPages(
   reuse: string[],
   threads: number,
 ): Promise<{ files: string[]; rendered: number; slowest: string; warm: boolean }> {
-  const script = new URL('../../src/site/render-pages.mjs', import.meta.url);
+  const script = new URL('../../src/build/render-pages.mjs', import.meta.url);
   const bundle = bundleIdentity(bundleDir);
   if (warm.get(slug)?.bundle !== bundle) letGo(slug);
   const kept = warm.get(slug) ?? { bundle, threads: [] };

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RENDER_BUNDLE_FILE, RENDERED_FILES } from '../../src/site/render-threads';
+import { RENDER_BUNDLE_FILE, RENDERED_FILES } from '../../src/build/render-threads';
 import { footerNavigation, headerNavigation } from '../../src/site/navigation';
 import type { SiteData } from '../../src/site/types';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { renderInputsHash } from './inputs-hash';
 import { BUILD_CACHE } from './paths';
 
-/** The prerender bundle the live site was built with (src/site/render-threads.ts keeps it). */
+/** The prerender bundle the live site was built with (src/build/render-threads.ts keeps it). */
 export const renderBundleDir = (slug: string) => path.join(BUILD_CACHE, slug, 'render-bundle');
 /** Where a full build's Astro process leaves it; moved to renderBundleDir once the site is live. */
 export const nextRenderBundleDir = (slug: string) => path.join(BUILD_CACHE, slug, 'render-bundle.next');

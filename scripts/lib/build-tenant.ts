@@ -3,11 +3,12 @@ import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describeReport, readFeeds, type PrepareReport } from '../../src/site/prepare';
-import { maxRenderThreads, renderThreadCount, type SiteDataReady } from '../../src/site/render-threads';
+import { buildEnv, buildEnvVars } from '../../src/build/build-env';
+import { maxRenderThreads, type SiteDataReady } from '../../src/build/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
 import { carsFeedShrinkProblem } from '../../src/feeds/shrink';
-import { readSiteSnapshot } from '../../src/site/snapshot';
+import { readSiteSnapshot } from '../../src/build/snapshot';
 import { publishStock } from './publish-stock';
 import { liveCarCount, writeLastBuild } from './last-build';
 import { swapSite, writeSiteExtras } from './build-finish';
@@ -76,12 +77,12 @@ function runAstro(env: Record<string, string>): { done: Promise<string>; stop():
 const THREADS_FROM_CARS = 800;
 
 /**
- * How many threads render this site's pages (src/site/render-threads.ts): one per core, at most
+ * How many threads render this site's pages (src/build/render-threads.ts): one per core, at most
  * two (a third is no quicker on two cores), for a big stock. BUILD_THREADS overrides.
  */
 function threadCount(cars: number): number {
-  if (process.env.BUILD_THREADS) return renderThreadCount();
-  return cars >= THREADS_FROM_CARS ? maxRenderThreads() : 1;
+  const env = buildEnv();
+  return env.BUILD_THREADS ?? (cars >= THREADS_FROM_CARS ? maxRenderThreads(env) : 1);
 }
 
 /**
@@ -161,16 +162,17 @@ export async function buildTenant(
     await mkdir(tmpDir, { recursive: true });
     if (existsSync(path.join(ROOT, 'public'))) putPublicFiles(path.join(ROOT, 'public'), tmpDir);
     // Astro starts now: its Vite builds need no site data, so they run while the feeds are
-    // validated. Astro waits for the ready file before it renders (src/site/render-threads.ts).
+    // validated. Astro waits for the ready file before it renders (src/build/render-threads.ts).
     astroStarted = performance.now();
     astro = runAstro({
-      OUT_DIR: tmpDir,
-      SITE_DATA: snapshot,
-      SITE_DATA_READY: ready,
-      BUILD_PID: String(process.pid),
-      SITE_URL: tenant.url,
-      TENANT_SLUG: tenant.slug,
-      RENDER_BUNDLE_DIR: bundleDir,
+      ...buildEnvVars({
+        OUT_DIR: tmpDir,
+        SITE_DATA: snapshot,
+        SITE_DATA_READY: ready,
+        BUILD_PID: process.pid,
+        SITE_URL: tenant.url,
+        RENDER_BUNDLE_DIR: bundleDir,
+      }),
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`].filter(Boolean).join(' '),
     });
     prepared = await siteData;

@@ -11,7 +11,7 @@ export const BUILD_CACHE = path.resolve(ROOT, env.BUILD_CACHE_DIR);
 
 export const siteDir = (slug: string) => path.join(DIST, slug);
 export const snapshotFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site.json');
-/** Written once site.json is complete; `astro build` waits for it (src/site/render-threads.ts). */
+/** Written once site.json is complete; `astro build` waits for it (src/build/render-threads.ts). */
 export const readyFile = (slug: string) => path.join(BUILD_CACHE, slug, 'site.ready.json');
 export const stampFile = (slug: string) => path.join(BUILD_CACHE, slug, 'stamp.json');
 /** What the live site in dist/<slug>/ was built from (cars listed, pages): the feed shrink guard compares against it. */

@@ -12,7 +12,7 @@ const port = z
 
 /**
  * The environment variables the build, serve, size and API-only scripts read (the API's own are
- * in api/env.ts; the build's internal hand-offs between processes in src/site/render-threads.ts).
+ * in api/env.ts; the build's hand-offs to the Astro process in src/build/build-env.ts).
  * docs/operations.md lists them.
  */
 const ScriptEnvSchema = z.object({

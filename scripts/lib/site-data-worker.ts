@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FeedReadError } from '../../src/feeds/load';
-import { siteSnapshotBytes } from '../../src/site/snapshot';
+import { siteSnapshotBytes } from '../../src/build/snapshot';
 import { prepareFeeds } from '../../src/site/prepare';
 import type { SiteDataJob, SiteDataMessage } from './site-data';
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildEnv } from '../build/build-env';
 import type { PlaceData } from '../domain/places';
 
 /**
@@ -30,7 +31,7 @@ function datasetDir(root: string): string {
 }
 
 /** Where the digest of the installed dataset version is cached. */
-export function placesDigestFile(root = process.cwd(), cacheDir = process.env.BUILD_CACHE_DIR ?? '.build'): string {
+export function placesDigestFile(root = process.cwd(), cacheDir = buildEnv().BUILD_CACHE_DIR): string {
   const { version } = JSON.parse(readFileSync(path.join(datasetDir(root), 'package.json'), 'utf8')) as { version: string };
   return path.resolve(root, cacheDir, `places-${PLACES_FORMAT}-${version}.json`);
 }

@@ -1,5 +1,5 @@
 /**
- * The render threads (src/site/render-threads.ts, src/site/render-worker.mjs) use Astro internals
+ * The render threads (src/build/render-threads.ts, src/build/render-worker.mjs) use Astro internals
  * that no semver covers, so astro is pinned. These tests take seconds and say what changed, where a
  * changed internal would otherwise fail (or quietly mis-render) deep inside a 10,000-car build. On
  * an Astro upgrade: run this file, adapt the render threads to what it names, then move the pin.

@@ -1,10 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asciiJsonChunks, latin1Html, latin1Json, latin1Markup } from '../../src/site/latin1';
-import { readSiteSnapshot, siteSnapshotBytes } from '../../src/site/snapshot';
-import type { SiteData } from '../../src/site/types';
 
 /** Reads numeric references back the way a browser does. */
 const decode = (html: string) =>
@@ -84,14 +79,5 @@ describe('asciiJsonChunks', () => {
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }
     }
-  });
-});
-
-describe('site data file (src/site/snapshot.ts)', () => {
-  it('reads back exactly what was written, characters past ASCII included', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'snapshot-')), 'site.json');
-    const site = { tenant: { name: 'Café Motors — Škoda’s home 🚗' }, cars: [{ dealercomments: 'Ünique ½ price' }] } as unknown as SiteData;
-    writeFileSync(file, siteSnapshotBytes(site));
-    expect(readSiteSnapshot(file)).toEqual(site);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderOnce, type RenderOnceKey } from '../../src/site/render-once';
+import { renderOnce, type RenderOnceKey } from '../../src/build/render-once';
 
 describe('renderOnce (the header and footer cache)', () => {
   it('renders a key once and gives later pages the same HTML; another key renders anew', async () => {

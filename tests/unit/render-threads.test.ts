@@ -6,13 +6,13 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTime } from '../../scripts/lib/build-all';
 import { heapLimitMiB } from '../../scripts/lib/build-tenant';
-import { pageFile, renderedFile, renderConcurrency, renderThreadCount, waitForSiteData } from '../../src/site/render-threads';
+import { buildConcurrency, maxRenderThreads, pageFile, renderedFile, renderConcurrency, waitForSiteData } from '../../src/build/render-threads';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'render-threads-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('render threads (src/site/render-threads.ts)', () => {
+describe('render threads (src/build/render-threads.ts)', () => {
   const config = { outDir: pathToFileURL('/out/site/'), build: { format: 'directory' as const } };
 
   it('writes a page where Astro would: <outDir>/<path>/index.html', () => {
@@ -44,14 +44,17 @@ describe('render threads (src/site/render-threads.ts)', () => {
     expect(renderedFile(out, 'https://dealer.example/old/', { type: 'redirect', route: '/old' })).toBeUndefined();
   });
 
-  it('reads BUILD_THREADS, and keeps every thread busy with enough pages in flight', () => {
-    expect(renderThreadCount({})).toBe(1);
-    expect(renderThreadCount({ BUILD_THREADS: '2' })).toBe(2);
-    expect(() => renderThreadCount({ BUILD_THREADS: 'two' })).toThrow('BUILD_THREADS=two: expected a whole number of at least 1');
-    expect(() => renderThreadCount({ BUILD_THREADS: '0' })).toThrow('BUILD_THREADS=0');
+  it('keeps every thread busy with enough pages in flight, for the most threads the build script may choose', () => {
     expect(renderConcurrency(1)).toBe(2);
     expect(renderConcurrency(2)).toBe(7);
     expect(renderConcurrency(3)).toBe(11);
+    expect(maxRenderThreads({}, 2)).toBe(2);
+    expect(maxRenderThreads({}, 8)).toBe(2);
+    expect(maxRenderThreads({}, 1)).toBe(1);
+    expect(maxRenderThreads({ BUILD_THREADS: 3 }, 2)).toBe(3);
+    expect(buildConcurrency({})).toBe(2);
+    expect(buildConcurrency({ BUILD_THREADS: 2 })).toBe(7);
+    expect(buildConcurrency({ SITE_DATA_READY: '/cache/site.ready.json', BUILD_THREADS: 3 })).toBe(11);
   });
 
   it('waits for the ready file, and stops waiting when the build script has gone', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CarSchema, type Car, type CarInput } from '../../src/feeds/schemas';
 import { isAvailable } from '../../src/domain/stock';
-import { readSiteSnapshot } from '../../src/site/snapshot';
+import { readSiteSnapshot } from '../../src/build/snapshot';
 import { syndicationFeeds, type WrittenFeed } from '../../src/syndication/feeds';
 import { indexNowKeyFile, indexNowRequest } from '../../src/syndication/indexnow';
 import type { SyndicationSite } from '../../src/syndication/listing';

@@ -1,6 +1,6 @@
 /**
  * The server half of Astro's React renderer, used in place of `@astrojs/react/server.js` (a Vite
- * alias in astro.config.mjs; the client half, hydration, is still @astrojs/react's).
+ * alias set by src/build/site-build.ts; the client half, hydration, is still @astrojs/react's).
  *
  * Why our own: the stock renderer renders every island twice (its `check` renders the component
  * once more to find out whether it is React) and through a web ReadableStream. A vehicle page has

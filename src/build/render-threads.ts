@@ -1,9 +1,9 @@
 /**
- * Astro renders a site's pages on one thread. This integration adds render threads
- * (src/site/render-worker.mjs) that load the prerender bundle of Astro's one Vite build and render
- * and write pages alongside the main thread, so a big site uses a second core without a second
- * `astro build` and its memory. scripts/lib/build-tenant.ts says how many threads (the main one
- * included) in its SITE_DATA_READY file; BUILD_THREADS=<n> overrides it, and sets it for an
+ * Astro renders a site's pages on one thread. This prerenderer (installed by site-build.ts) adds
+ * render threads (render-worker.mjs) that load the prerender bundle of Astro's one Vite build and
+ * render and write pages alongside the main thread, so a big site uses a second core without a
+ * second `astro build` and its memory. scripts/lib/build-tenant.ts says how many threads (the main
+ * one included) in its SITE_DATA_READY file; BUILD_THREADS=<n> overrides it, and sets it for an
  * `astro build` run without the build script. Endpoints, status pages and redirects stay with Astro.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +13,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { AstroConfig, AstroIntegration, AstroPrerenderer } from 'astro';
+import type { AstroConfig, AstroPrerenderer } from 'astro';
+import type { BuildEnv } from './build-env';
 
 type RouteData = Parameters<AstroPrerenderer['render']>[1]['routeData'];
 
@@ -32,23 +33,17 @@ export function renderConcurrency(threads: number): number {
   return threads > 1 ? MAIN_DEPTH + THREAD_DEPTH * (threads - 1) + SPARE_PAGES : 2;
 }
 
-export function renderThreadCount(env: Record<string, string | undefined> = process.env): number {
-  const count = Number(env.BUILD_THREADS ?? 1);
-  if (!Number.isInteger(count) || count < 1) throw new Error(`BUILD_THREADS=${env.BUILD_THREADS}: expected a whole number of at least 1`);
-  return count;
-}
-
 /** The most threads a build may render a big site on: BUILD_THREADS, or one per core up to two (a third is no quicker on two cores). */
-export function maxRenderThreads(env: Record<string, string | undefined> = process.env, cores = availableParallelism()): number {
-  return env.BUILD_THREADS ? renderThreadCount(env) : Math.min(2, cores);
+export function maxRenderThreads({ BUILD_THREADS }: Pick<BuildEnv, 'BUILD_THREADS'>, cores = availableParallelism()): number {
+  return BUILD_THREADS ?? Math.min(2, cores);
 }
 
 /**
  * Astro's `build.concurrency`, fixed before the thread count is known when the build script
  * decides it later (SITE_DATA_READY): enough pages for the most threads it may choose.
  */
-export function buildConcurrency(env: Record<string, string | undefined> = process.env): number {
-  return renderConcurrency(env.SITE_DATA_READY ? maxRenderThreads(env) : renderThreadCount(env));
+export function buildConcurrency(env: Pick<BuildEnv, 'BUILD_THREADS' | 'SITE_DATA_READY'>): number {
+  return renderConcurrency(env.SITE_DATA_READY ? maxRenderThreads(env) : (env.BUILD_THREADS ?? 1));
 }
 
 /** What the build script writes to SITE_DATA_READY once the site data is complete. */
@@ -64,7 +59,7 @@ const READY_POLL_MS = 20;
  * in place. Pages must not render before that. Stops waiting if the build script (BUILD_PID) has
  * gone, whenever it went: this process is then no longer its child.
  */
-export async function waitForSiteData(readyFile: string, buildPid = Number(process.env.BUILD_PID)): Promise<SiteDataReady> {
+export async function waitForSiteData(readyFile: string, buildPid: number | undefined): Promise<SiteDataReady> {
   while (!existsSync(readyFile)) {
     if (buildPid && process.ppid !== buildPid) throw new Error(`render threads: the build script stopped before the site data was ready (${readyFile})`);
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
@@ -134,7 +129,7 @@ export interface RenderData {
   scripts: unknown[];
 }
 
-/** The file in a kept render bundle's folder that says how to load it (src/site/render-bundle.ts). */
+/** The file in a kept render bundle's folder that says how to load it (render-pages.mjs). */
 export const RENDER_BUNDLE_FILE = 'render-bundle.json';
 /** Beside it: the files (relative to the site) the build that kept it rendered, sorted. */
 export const RENDERED_FILES = 'rendered-files.json';
@@ -231,7 +226,22 @@ class RenderThread {
   }
 }
 
-function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, readyFile: string | undefined, keepBundle: string | undefined): AstroPrerenderer {
+/**
+ * Whether pages go through the render threads' prerenderer: for the build script (SITE_DATA_READY),
+ * for more than one thread, or to keep the prerender bundle (RENDER_BUNDLE_DIR).
+ */
+export function usesRenderThreads(env: Pick<BuildEnv, 'SITE_DATA_READY' | 'BUILD_THREADS' | 'RENDER_BUNDLE_DIR'>): boolean {
+  return Boolean(env.SITE_DATA_READY || (env.BUILD_THREADS ?? 1) > 1 || env.RENDER_BUNDLE_DIR);
+}
+
+/**
+ * Astro's default prerenderer with render threads beside its main thread. SITE_DATA_READY names
+ * the file that says when the site data is ready and how many threads to use; without it,
+ * BUILD_THREADS says (one when unset). RENDER_BUNDLE_DIR keeps a copy of the prerender bundle there
+ * (render-pages.mjs renders from it later).
+ */
+export function renderThreadsPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, env: BuildEnv): AstroPrerenderer {
+  const { SITE_DATA_READY: readyFile, RENDER_BUNDLE_DIR: keepBundle } = env;
   let threads: RenderThread[] = [];
   let renderData: RenderData | undefined;
   /** The files this build renders (with RENDER_BUNDLE_DIR): a later partial render removes those it no longer writes. */
@@ -250,7 +260,7 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
     name: 'render-threads',
     async setup() {
       const waitStarted = performance.now();
-      const count = readyFile ? (await waitForSiteData(readyFile)).threads : renderThreadCount();
+      const count = readyFile ? (await waitForSiteData(readyFile, env.BUILD_PID)).threads : (env.BUILD_THREADS ?? 1);
       waited = performance.now() - waitStarted;
       renderStarted = performance.now();
       if (count === 1 && !keepBundle) {
@@ -282,7 +292,7 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
         mainDepth = renderConcurrency(1);
         return;
       }
-      const script = new URL('./src/site/render-worker.mjs', config.root);
+      const script = new URL('./src/build/render-worker.mjs', config.root);
       const workerData = renderData;
       threads = Array.from({ length: count - 1 }, () => new RenderThread(new Worker(script, { workerData })));
       await Promise.all(threads.map((thread) => thread.ready));
@@ -323,27 +333,6 @@ function threadedPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, re
       // Astro deletes the prerender bundle after this: a copy lets a sync re-render pages without a Vite build.
       if (keepBundle && renderData) await saveRenderBundle(renderData, keepBundle, renderedFiles, config.root);
       await defaults.teardown?.();
-    },
-  };
-}
-
-/**
- * SITE_DATA_READY (set by the build script) names the file that says when the site data is ready
- * and how many threads to use; without it, BUILD_THREADS says (one when unset). RENDER_BUNDLE_DIR
- * keeps a copy of the prerender bundle there (src/site/render-bundle.ts renders from it later).
- */
-export function renderThreads(readyFile = process.env.SITE_DATA_READY, keepBundle = process.env.RENDER_BUNDLE_DIR): AstroIntegration {
-  const count = renderThreadCount();
-  let config: AstroConfig;
-  return {
-    name: 'render-threads',
-    hooks: {
-      'astro:config:done': ({ config: done }) => {
-        config = done;
-      },
-      'astro:build:start': ({ setPrerenderer }) => {
-        if (readyFile || count > 1 || keepBundle) setPrerenderer((defaults) => threadedPrerenderer(defaults, config, readyFile, keepBundle));
-      },
     },
   };
 }

@@ -1,6 +1,6 @@
 /* global Request */
 // A thread of scripts/lib/build-incremental.ts: it loads a prerender bundle kept from a full build
-// (src/site/render-threads.ts, RENDER_BUNDLE_DIR), lists every route's paths from the site data in
+// (src/build/render-threads.ts, RENDER_BUNDLE_DIR), lists every route's paths from the site data in
 // SITE_DATA, and renders its share of them into a copy of the live site, as Astro's build would
 // write them. A car page whose car is in `reuse` is left as the copy has it. The thread then waits
 // for the next render of the same bundle (a sync in --watch): loading the bundle is a good part
@@ -18,7 +18,7 @@ import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 const { bundleDir, task: firstTask } = workerData;
 const saved = JSON.parse(readFileSync(join(bundleDir, 'render-bundle.json'), 'utf8'));
 const { app } = await import(pathToFileURL(join(bundleDir, saved.entryUrl)).href);
-// As in src/site/render-worker.mjs: what the build environment's headElements reads.
+// As in src/build/render-worker.mjs: what the build environment's headElements reads.
 app.setInternals({ pagesByKeys: new Map(saved.pages), entrySpecifierToBundleMap: new Map(saved.bundles) });
 app.setOptions({ settings: { scripts: saved.scripts }, logger: { options: { destination: app.logger.options.destination } } });
 
@@ -36,7 +36,7 @@ function requestUrl(origin, pathname, route) {
   return new URL(`${pathname.replace(/^\/+|\/+$/g, '')}/`, `${origin}/`).href;
 }
 
-/** Where the page goes: as src/site/render-threads.ts renderedFile (kept in step by the byte-for-byte test). */
+/** Where the page goes: as src/build/render-threads.ts renderedFile (kept in step by the byte-for-byte test). */
 function outputFile(outUrl, url, route) {
   const { pathname } = new URL(url);
   if (route.type === 'endpoint') return fileURLToPath(new URL(`.${pathname}`, outUrl));

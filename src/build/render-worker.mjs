@@ -1,5 +1,5 @@
 /* global Request */
-// A render thread of src/site/render-threads.ts: it loads the same prerender bundle as Astro's own
+// A render thread of src/build/render-threads.ts: it loads the same prerender bundle as Astro's own
 // build, then renders and writes the pages it is sent.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
