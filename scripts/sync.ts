@@ -8,6 +8,7 @@
  */
 import { listTenantSlugs, loadTenant } from '../src/tenant/load';
 import { ROOT } from './lib/paths';
+import { warmRenderThreads } from './lib/build-incremental';
 import { syncTenant } from './lib/sync/sync-tenant';
 import { parseInterval, syncInterval } from './lib/sync/watch';
 
@@ -37,6 +38,7 @@ if (!args.includes('--watch')) {
 
 // Watch: each tenant is due again its interval after its last sync; syncs run one at a time.
 const due = new Map(slugs.map((slug) => [slug, 0]));
+const warmed = new Set<string>();
 let stopping = false;
 const stop = () => (stopping = true);
 process.on('SIGINT', stop);
@@ -47,6 +49,15 @@ while (!stopping) {
     if (stopping || due.get(slug)! > Date.now()) continue;
     await syncOne(slug);
     const tenant = await loadTenant(slug, ROOT).catch(() => undefined);
+    // The first change should not wait for the render threads to load the site's code.
+    if (tenant && !warmed.has(slug)) {
+      warmed.add(slug);
+      const started = performance.now();
+      await warmRenderThreads(tenant).then(
+        (done) => done && console.log(`  ${slug}: render threads ready (${((performance.now() - started) / 1000).toFixed(1)} s)`),
+        (error: unknown) => console.error(`  ${slug}: render threads not warmed up: ${(error as Error).message}`),
+      );
+    }
     due.set(slug, Date.now() + syncInterval(tenant, interval) * 1000);
   }
   const next = Math.min(...due.values());

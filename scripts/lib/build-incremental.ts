@@ -25,16 +25,14 @@ import { scriptEnv } from './script-env';
 export const MAX_RENDER_AGE_SECONDS = 3600;
 
 /**
- * Threads a partial render uses: two (on two or more cores) from this many car pages to render,
- * else one. The listing pages every sync renders (about 250 at 1,000 cars) did not render faster
- * on two threads on the shared two-core machine. PARTIAL_RENDER_THREADS overrides.
+ * Threads a partial render uses: two on two or more cores. With the threads kept warm the listing
+ * pages every sync renders (about 250 at 1,000 cars) took 5.5-7 s on two against 7.7-8 s on one
+ * (an idle two-core machine; under heavy load two gained nothing). PARTIAL_RENDER_THREADS overrides.
  */
-const THREADS_FROM_CARS = 400;
-
-function partialRenderThreads(carsToRender: number, env: Record<string, string | undefined> = process.env): number {
+function partialRenderThreads(env: Record<string, string | undefined> = process.env): number {
   const count = Number(env.PARTIAL_RENDER_THREADS);
   if (Number.isInteger(count) && count >= 1) return count;
-  return carsToRender >= THREADS_FROM_CARS ? Math.min(2, availableParallelism()) : 1;
+  return Math.min(2, availableParallelism());
 }
 
 export interface PartialRender {
@@ -141,6 +139,19 @@ function renderOn(worker: Worker, slug: string): Promise<ThreadReply> {
   });
 }
 
+/**
+ * Start a tenant's render threads ahead of its first change (a sync --watch starting): they load
+ * the kept bundle and render a few listing pages to nowhere, so the first sync that renders finds
+ * them ready (the first render on fresh threads took twice as long as the next ones). Does
+ * nothing without a kept bundle.
+ */
+export async function warmRenderThreads(tenant: LoadedTenant): Promise<boolean> {
+  const bundleDir = renderBundleDir(tenant.slug);
+  if (!existsSync(path.join(bundleDir, 'render-bundle.json')) || !existsSync(snapshotFile(tenant.slug))) return false;
+  const { warm } = await renderPages(tenant.slug, bundleDir, snapshotFile(tenant.slug), '', new URL(tenant.url).origin, [], partialRenderThreads(), true);
+  return !warm;
+}
+
 /** Render the pages of the site data in `snapshot` into `outDir` on `threads` threads, leaving the cars in `reuse` as they are. */
 async function renderPages(
   slug: string,
@@ -150,6 +161,8 @@ async function renderPages(
   origin: string,
   reuse: string[],
   threads: number,
+  /** Only warm the threads up: render a few pages and write nothing. */
+  warmUp = false,
 ): Promise<{ files: string[]; rendered: number; slowest: string; warm: boolean }> {
   const script = new URL('../../src/build/render-pages.mjs', import.meta.url);
   const bundle = bundleIdentity(bundleDir);
@@ -161,7 +174,7 @@ async function renderPages(
   const wasWarm = kept.threads.length >= threads;
   const replies = await Promise.all(
     Array.from({ length: threads }, (_, thread) => {
-      const task = { snapshot, outDir, origin, reuse, thread, threads };
+      const task = { snapshot, outDir, origin, reuse, thread, threads, warmUp };
       let worker = kept.threads[thread];
       if (worker) worker.postMessage(task);
       else kept.threads[thread] = worker = new Worker(script, { workerData: { bundleDir, task } });
@@ -174,7 +187,7 @@ async function renderPages(
     throw new Error(failed.error);
   }
   return {
-    files: replies[0]!.files!.sort(),
+    files: (replies[0]!.files ?? []).sort(),
     rendered: replies.reduce((sum, reply) => sum + (reply.rendered ?? 0), 0),
     slowest: replies.map((reply) => reply.slowest).join('; '),
     warm: wasWarm,
@@ -234,7 +247,7 @@ export async function renderChanged(
     linkTree(live, tmpDir);
     removeFiles(tmpDir, siteExtraFiles(site));
     lap('copy');
-    const threads = partialRenderThreads(Object.keys(keys.cars).length - reuse.length);
+    const threads = partialRenderThreads();
     let slowest: string;
     ({ files, rendered, slowest, warm: wasWarm } = await renderPages(slug, bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
     if (scriptEnv().BUILD_TIMINGS) log(`  slowest routes: ${slowest}`);

@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 
 /**
- * @typedef {{ snapshot: string, outDir: string, origin: string, reuse: string[], thread: number, threads: number }} RenderTask
+ * @typedef {{ snapshot: string, outDir: string, origin: string, reuse: string[], thread: number, threads: number, warmUp?: boolean }} RenderTask
  * @type {{ bundleDir: string, task: RenderTask }}
  */
 const { bundleDir, task: firstTask } = workerData;
@@ -44,11 +44,14 @@ function outputFile(outUrl, url, route) {
   return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, outUrl));
 }
 
+/** Listing pages a warm-up renders: enough for the engine to optimise the search page's code. */
+const WARM_UP_PAGES = 24;
+
 /** Site data a previous render of this thread read: counted up so getSite() (src/site/data.ts) reads the new file. */
 const GENERATION = Symbol.for('dealer-sites.site-data-generation');
 
 /** @param {RenderTask} task */
-async function render({ snapshot, outDir, origin, reuse, thread, threads }) {
+async function render({ snapshot, outDir, origin, reuse, thread, threads, warmUp = false }) {
   process.env.SITE_DATA = snapshot;
   globalThis[GENERATION] = (globalThis[GENERATION] ?? 0) + 1;
   // getStaticPaths' answers (and their props) are cached per route: they came from the last data.
@@ -57,6 +60,13 @@ async function render({ snapshot, outDir, origin, reuse, thread, threads }) {
   const reused = new Set(reuse);
   const pathsStarted = performance.now();
   const all = await new StaticPaths(app).getAll();
+  // A warm-up renders its share of the first listing pages (what every sync renders) to nowhere.
+  if (warmUp) {
+    const listings = all.filter(({ route }) => route.route.startsWith('/search/')).slice(0, WARM_UP_PAGES);
+    for (const [index, { pathname, route }] of listings.entries())
+      if (index % threads === thread) await (await app.render(new Request(requestUrl(origin, pathname, route)), { routeData: route })).arrayBuffer();
+    return { files: [], rendered: 0, slowest: '' };
+  }
   /** With BUILD_TIMINGS: milliseconds by route, to name where a partial render's time goes. */
   const byRoute = new Map([['(listing paths)', performance.now() - pathsStarted]]);
   // The first route to claim a path wins, as in Astro's build.
