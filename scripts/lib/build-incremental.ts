@@ -29,10 +29,8 @@ export const MAX_RENDER_AGE_SECONDS = 3600;
  * pages every sync renders (about 250 at 1,000 cars) took 5.5-7 s on two against 7.7-8 s on one
  * (an idle two-core machine; under heavy load two gained nothing). PARTIAL_RENDER_THREADS overrides.
  */
-function partialRenderThreads(env: Record<string, string | undefined> = process.env): number {
-  const count = Number(env.PARTIAL_RENDER_THREADS);
-  if (Number.isInteger(count) && count >= 1) return count;
-  return Math.min(2, availableParallelism());
+function partialRenderThreads(): number {
+  return scriptEnv().PARTIAL_RENDER_THREADS ?? Math.min(2, availableParallelism());
 }
 
 export interface PartialRender {
@@ -47,9 +45,8 @@ export interface PartialRender {
 /** Why a partial render is not possible: the caller builds in full. */
 export class NeedsFullBuild extends Error {}
 
-function maxAgeSeconds(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.INCREMENTAL_MAX_AGE_SECONDS ?? MAX_RENDER_AGE_SECONDS);
-  return Number.isFinite(value) && value >= 0 ? value : MAX_RENDER_AGE_SECONDS;
+function maxAgeSeconds(): number {
+  return scriptEnv().INCREMENTAL_MAX_AGE_SECONDS ?? MAX_RENDER_AGE_SECONDS;
 }
 
 /**

@@ -34,4 +34,13 @@ describe('scriptEnv', () => {
     expect(() => scriptEnv({ PORT: '70000' })).toThrow('PORT="70000": expected a port number (1-65535)');
     expect(() => scriptEnv({ API_LEADS: '{not json' })).toThrow('API_LEADS="{not json": expected a JSON object of leads settings');
   });
+
+  it('reads the partial render settings as whole numbers, and refuses others (no silent default)', () => {
+    expect(scriptEnv({ PARTIAL_RENDER_THREADS: '1', INCREMENTAL_MAX_AGE_SECONDS: '0' })).toMatchObject({
+      PARTIAL_RENDER_THREADS: 1,
+      INCREMENTAL_MAX_AGE_SECONDS: 0,
+    });
+    expect(() => scriptEnv({ PARTIAL_RENDER_THREADS: '0' })).toThrow('PARTIAL_RENDER_THREADS="0": expected a whole number of at least 1');
+    expect(() => scriptEnv({ INCREMENTAL_MAX_AGE_SECONDS: 'an hour' })).toThrow('INCREMENTAL_MAX_AGE_SECONDS="an hour": expected a whole number of at least 0');
+  });
 });
