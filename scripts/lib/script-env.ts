@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readEnv } from '../../src/config/read-env';
+import { readEnv, wholeNumberVar } from '../../src/config/read-env';
 
 const text = z.string().optional();
 const port = z
@@ -15,14 +15,6 @@ const port = z
  * in api/env.ts; the build's hand-offs to the Astro process in src/build/build-env.ts).
  * docs/operations.md lists them.
  */
-const wholeNumber = (min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `expected a whole number of at least ${min}`)
-    .transform(Number)
-    .refine((value) => value >= min, `expected a whole number of at least ${min}`)
-    .optional();
 
 const ScriptEnvSchema = z.object({
   /** Where built sites and the build's caches go (relative to the project). */
@@ -58,9 +50,9 @@ const ScriptEnvSchema = z.object({
       return z.NEVER;
     }),
   /** Threads of a partial render (scripts/lib/build-incremental.ts; default two on two cores). */
-  PARTIAL_RENDER_THREADS: wholeNumber(1),
+  PARTIAL_RENDER_THREADS: wholeNumberVar(1),
   /** Seconds the last full render's time may be kept by partial renders (default 3600). */
-  INCREMENTAL_MAX_AGE_SECONDS: wholeNumber(0),
+  INCREMENTAL_MAX_AGE_SECONDS: wholeNumberVar(0),
   MEILISEARCH_HOST: text,
   MEILISEARCH_ADMIN_KEY: text,
 });

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { readEnv } from '../config/read-env';
+import { readEnv, wholeNumberVar } from '../config/read-env';
 
 export { EnvError } from '../config/read-env';
 
-const wholeNumber = (min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `expected a whole number of at least ${min}`)
-    .transform(Number)
-    .refine((value) => value >= min, `expected a whole number of at least ${min}`)
-    .optional();
 const file = z.string().optional();
 
 /**
@@ -35,11 +27,11 @@ const BuildEnvSchema = z.object({
    */
   SITE_DATA_READY: file,
   /** The build script's process: Astro stops waiting for SITE_DATA_READY once it has gone. */
-  BUILD_PID: wholeNumber(1),
+  BUILD_PID: wholeNumberVar(1),
   /** Where to keep the prerender bundle for a later partial render (src/build/render-pages.mjs). */
   RENDER_BUNDLE_DIR: file,
   /** Render threads per site, the main one included (default: the build script decides). */
-  BUILD_THREADS: wholeNumber(1),
+  BUILD_THREADS: wholeNumberVar(1),
   /** The build's cache folder (relative to the project). */
   BUILD_CACHE_DIR: z.string().default('.build'),
 });

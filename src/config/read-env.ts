@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A bad environment variable: the message names each one, its value and what was expected. */
 export class EnvError extends Error {
@@ -18,3 +18,13 @@ export function readEnv<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>,
   }
   return check.data;
 }
+
+/** An optional variable holding a whole number of at least `min` ("2", not "two" or "1.5"). */
+export const wholeNumberVar = (min: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `expected a whole number of at least ${min}`)
+    .transform(Number)
+    .refine((value) => value >= min, `expected a whole number of at least ${min}`)
+    .optional();
