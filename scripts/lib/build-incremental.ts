@@ -139,14 +139,14 @@ function renderOn(worker: Worker, slug: string): Promise<ThreadReply> {
 /**
  * Start a tenant's render threads ahead of its first change (a sync --watch starting): they load
  * the kept bundle and render a few listing pages to nowhere, so the first sync that renders finds
- * them ready (the first render on fresh threads took twice as long as the next ones). Does
- * nothing without a kept bundle.
+ * them ready (the first render on fresh threads took twice as long as the next ones). False
+ * without a kept bundle.
  */
 export async function warmRenderThreads(tenant: LoadedTenant): Promise<boolean> {
   const bundleDir = renderBundleDir(tenant.slug);
   if (!existsSync(path.join(bundleDir, 'render-bundle.json')) || !existsSync(snapshotFile(tenant.slug))) return false;
-  const { warm } = await renderPages(tenant.slug, bundleDir, snapshotFile(tenant.slug), '', new URL(tenant.url).origin, [], partialRenderThreads(), true);
-  return !warm;
+  await renderPages(tenant.slug, bundleDir, snapshotFile(tenant.slug), '', new URL(tenant.url).origin, [], partialRenderThreads(), true);
+  return true;
 }
 
 /** Render the pages of the site data in `snapshot` into `outDir` on `threads` threads, leaving the cars in `reuse` as they are. */

@@ -76,6 +76,8 @@ export interface BuiltPagesScan {
   scriptHashes: Set<string>;
   /** Hosts outside the site the pages embed images and videos from. */
   embedded: EmbeddedOrigins;
+  /** Pages read for this scan (the others came from the cache). */
+  pagesRead: number;
 }
 
 /** What one page contributes to the scan, kept by the file's identity (inode, size, times). */
@@ -102,12 +104,13 @@ async function readScanCache(file: string | undefined): Promise<Record<string, P
  * render's "sitemap and extras" time.
  */
 export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(outDir), cacheFile?: string): Promise<BuiltPagesScan> {
-  const scan: BuiltPagesScan = { scriptHashes: new Set(), embedded: { image: new Set(), video: new Set() } };
+  const scan: BuiltPagesScan = { scriptHashes: new Set(), embedded: { image: new Set(), video: new Set() }, pagesRead: 0 };
   const cached = await readScanCache(cacheFile);
   const pages: Record<string, PageScan> = {};
   const identity = (file: string) => {
     const stats = statSync(path.join(outDir, file), { bigint: true });
-    return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+    // Not the ctime: hard-linking a kept page into the next copy changes it.
+    return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
   };
   const toRead: { file: string; id: string }[] = [];
   for (const file of htmlFiles) {
@@ -115,6 +118,7 @@ export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(o
     if (cached[file]?.id === id) pages[file] = cached[file];
     else toRead.push({ file, id });
   }
+  scan.pagesRead = toRead.length;
   // A few reads in flight keep the disk busy while the last page is scanned.
   for (let start = 0; start < toRead.length; start += 16) {
     const batch = toRead.slice(start, start + 16);

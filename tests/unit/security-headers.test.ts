@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -276,27 +276,31 @@ describe('security headers from the local server', () => {
 });
 
 describe('the built-pages scan kept between renders', () => {
-  it('reads again only pages that are new files, and gives what a scan from scratch gives', async () => {
+  it('reads again only pages that are new files (kept pages are hard links), and gives what a scan from scratch gives', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'page-scan-'));
     const cache = path.join(dir, 'cache', 'page-scan.json');
-    const site = path.join(dir, 'site');
-    const write = (file: string, html: string) => {
+    const write = (site: string, file: string, html: string) => {
       mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
       writeFileSync(path.join(site, file), html);
     };
-    write('index.html', page('Home'));
-    write('cars/a/index.html', page('Car A', 'console.log("a")') + '<img src="https://photos.dealer.example/a.jpg">');
-    write('cars/b/index.html', page('Car B', 'console.log("b")'));
-    const first = await scanBuiltPages(site, undefined, cache);
-    expect([...first.scriptHashes]).toEqual(expect.arrayContaining(inlineScriptHashes(page('Car A', 'console.log("a")'))));
+    const live = path.join(dir, 'live');
+    write(live, 'index.html', page('Home'));
+    write(live, 'cars/a/index.html', page('Car A', 'console.log("a")') + '<img src="https://photos.dealer.example/a.jpg">');
+    write(live, 'cars/b/index.html', page('Car B', 'console.log("b")'));
+    const first = await scanBuiltPages(live, undefined, cache);
+    expect(first.pagesRead).toBe(3);
     expect([...first.embedded.image]).toEqual(['https://photos.dealer.example']);
 
-    // A new render: car A's page replaced (same length, other script and host), car B's gone, car C new.
-    write('cars/a/index.html', page('Car A', 'console.log("A")') + '<img src="https://photos.dealer.exampl/a.jpg">');
-    rmSync(path.join(site, 'cars/b'), { recursive: true });
-    write('cars/c/index.html', page('Car C'));
-    const again = await scanBuiltPages(site, undefined, cache);
-    const fresh = await scanBuiltPages(site);
+    // The next render, as a partial render makes it: the home page kept as a hard link, car A's
+    // page written anew (another script and host), car B's gone, car C new.
+    const next = path.join(dir, 'next');
+    mkdirSync(next);
+    linkSync(path.join(live, 'index.html'), path.join(next, 'index.html'));
+    write(next, 'cars/a/index.html', page('Car A', 'console.log("A")') + '<img src="https://photos.dealer.exampl/a.jpg">');
+    write(next, 'cars/c/index.html', page('Car C'));
+    const again = await scanBuiltPages(next, undefined, cache);
+    expect(again.pagesRead).toBe(2);
+    const fresh = await scanBuiltPages(next);
     expect([...again.scriptHashes].sort()).toEqual([...fresh.scriptHashes].sort());
     expect([...again.embedded.image]).toEqual(['https://photos.dealer.exampl']);
     expect([...again.scriptHashes]).not.toEqual(expect.arrayContaining(inlineScriptHashes(page('Car B', 'console.log("b")'))));
