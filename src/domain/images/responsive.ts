@@ -66,6 +66,26 @@ export function responsiveImage(context: ImageUrlContext | undefined, original: 
   const trimmed = original?.trim();
   if (!trimmed) return { src: NOT_FOUND_IMAGE };
   if (!context) return { src: trimmed };
+  let known = made.get(context);
+  if (!known) made.set(context, (known = new Map()));
+  const key = `${slot} ${trimmed}`;
+  let image = known.get(key);
+  if (!image) {
+    if (known.size >= MAX_REMEMBERED) known.clear();
+    known.set(key, (image = Object.freeze(resized(context, trimmed, slot))));
+  }
+  return image;
+}
+
+/**
+ * Attributes already made, per context: a search page draws the same cars' cards again on every
+ * answer, and each card's srcset parses its photo's URL once per width (a few ms a card on a slow
+ * phone). Bounded, as a long visit pages through a dealer's whole stock.
+ */
+const made = new WeakMap<ImageUrlContext, Map<string, ResponsiveImage>>();
+const MAX_REMEMBERED = 2000;
+
+function resized(context: ImageUrlContext, trimmed: string, slot: ImageSlot): ResponsiveImage {
   const layout = SLOT_LAYOUTS[slot];
   const src = imageUrl(context, trimmed, layout.fallback);
   if (!src) return { src: NOT_FOUND_IMAGE };

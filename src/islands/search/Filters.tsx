@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
 import { rangeLowerBound } from '../../search/document';
 import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_STEP, snapToStep } from '../../search/price';
@@ -51,16 +51,21 @@ export function FacetList({ field, open }: { field: string; open?: boolean }) {
     transformItems,
   });
   const id = useId();
-  if (!items.length) return null;
-  const label = FACET_LABELS[field] ?? field;
   const refined = items.some((item) => item.isRefined);
+  const [expanded, setExpanded] = useState(open || refined);
+  // A closed list's new counts are drawn after the answer is on screen (nobody sees them sooner):
+  // on a slow phone the lists are most of a filter click's work.
+  const settled = useDeferredValue(items);
+  const shown = expanded || refined ? items : settled;
+  if (!shown.length) return null;
+  const label = FACET_LABELS[field] ?? field;
   return (
-    <details className="facet" open={open || refined} data-facet={field}>
+    <details className="facet" open={open || refined} data-facet={field} onToggle={(event) => setExpanded(event.currentTarget.open)}>
       <summary>{label}</summary>
       <fieldset>
         <legend className="visually-hidden">{label}</legend>
         <ul>
-          {items.map((item, index) => (
+          {shown.map((item, index) => (
             <li key={item.value}>
               {/* Values may hold spaces, which an id must not. */}
               <input id={`${id}-${index}`} type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { CarCard } from '../../components/CarCard';
 import { isAvailable } from '../../domain/stock';
 import type { SearchDocument } from '../../search/document';
@@ -26,9 +27,17 @@ const isSold = (doc: SearchDocument) => !isAvailable({ status: doc.status, sold:
 const soldUntil = (doc: SearchDocument, soldDays: number) =>
   isSold(doc) && typeof doc.sold_date_timestamp === 'number' ? listedUntil(doc.sold_date_timestamp, soldDays) : undefined;
 
+/**
+ * Rows of cards drawn in the same frame as a new answer: a desktop's first screen, more than a
+ * phone's. The rest follow in a deferred render React splits into short tasks, so a filter click
+ * on a slow phone shows its answer without waiting for the cards below the fold.
+ */
+const FIRST_ROWS = 2;
+
 /** The result grid: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. */
 export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }: Props) {
-  const cars = collapseSoldRuns(hits, isSold);
+  const settled = useDeferredValue(hits);
+  const cars = collapseSoldRuns(settled === hits ? hits : hits.slice(0, FIRST_ROWS * config.cardsPerRow), isSold);
   const items = withPromos(cars, shownPromos(config.promos.cards, nowMs, defaultPromoExpiry(config.promos.default_expiry)), promoPositions);
   const few = items.length < 3;
   const fixed = items.flatMap((item) => (item.kind === 'promo' && item.promo.position != null ? [item.position] : []));
