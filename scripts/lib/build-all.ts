@@ -116,8 +116,10 @@ export async function buildSites({
  */
 async function tryRenderChanged(tenant: LoadedTenant, now: Date, log: (line: string) => void, allowShrink: boolean): Promise<TenantBuildResult | undefined> {
   try {
-    const { result, rendered, reused, warm } = await renderChanged(tenant, now, log, { allowShrink });
-    log(`  partial render: ${rendered} files rendered, ${reused} cars' pages kept${warm ? ' (render threads kept from the last one)' : ''}`);
+    const { result, rendered, reused, searchPagesKept, warm } = await renderChanged(tenant, now, log, { allowShrink });
+    log(
+      `  partial render: ${rendered} files rendered, ${reused} cars' pages kept, ${searchPagesKept} search pages kept${warm ? ' (render threads kept from the last one)' : ''}`,
+    );
     return result;
   } catch (error) {
     if (error instanceof FeedReadError || error instanceof FeedShrinkError) throw error;

@@ -35,9 +35,10 @@ function partialRenderThreads(): number {
 
 export interface PartialRender {
   result: TenantBuildResult;
-  /** Pages rendered, car pages kept from the live site. */
+  /** Pages rendered; cars whose pages, and search route pages, were kept from the live site. */
   rendered: number;
   reused: number;
+  searchPagesKept: number;
   /** The render threads had the bundle loaded from an earlier render. */
   warm: boolean;
 }
@@ -145,18 +146,33 @@ function renderOn(worker: Worker, slug: string): Promise<ThreadReply> {
 export async function warmRenderThreads(tenant: LoadedTenant): Promise<boolean> {
   const bundleDir = renderBundleDir(tenant.slug);
   if (!existsSync(path.join(bundleDir, 'render-bundle.json')) || !existsSync(snapshotFile(tenant.slug))) return false;
-  await renderPages(tenant.slug, bundleDir, snapshotFile(tenant.slug), '', new URL(tenant.url).origin, [], partialRenderThreads(), true);
+  await renderPages(
+    tenant.slug,
+    bundleDir,
+    snapshotFile(tenant.slug),
+    '',
+    new URL(tenant.url).origin,
+    { cars: [], searchPages: [] },
+    partialRenderThreads(),
+    true,
+  );
   return true;
 }
 
-/** Render the pages of the site data in `snapshot` into `outDir` on `threads` threads, leaving the cars in `reuse` as they are. */
+/** What a partial render leaves as the copy has it: the pages of these cars, and these search route pages. */
+interface Reuse {
+  cars: string[];
+  searchPages: string[];
+}
+
+/** Render the pages of the site data in `snapshot` into `outDir` on `threads` threads, leaving what `reuse` names as it is. */
 async function renderPages(
   slug: string,
   bundleDir: string,
   snapshot: string,
   outDir: string,
   origin: string,
-  reuse: string[],
+  reuse: Reuse,
   threads: number,
   /** Only warm the threads up: render a few pages and write nothing. */
   warmUp = false,
@@ -231,7 +247,9 @@ export async function renderChanged(
   const keys = pageKeys(site);
   lap('page keys');
   if (scriptEnv().BUILD_TIMINGS && keys.shared !== state.shared) log(`  what every car page shares changed (${state.shared} -> ${keys.shared}): all rendered`);
-  const reuse = keys.shared === state.shared ? Object.keys(keys.cars).filter((car) => state.cars[car] === keys.cars[car]) : [];
+  const kept = (current: Record<string, string>, live: Record<string, string> | undefined) =>
+    keys.shared === state.shared && live ? Object.keys(current).filter((name) => live[name] === current[name]) : [];
+  const reuse: Reuse = { cars: kept(keys.cars, state.cars), searchPages: kept(keys.searchPages, state.searchPages) };
 
   const tmpDir = path.join(DIST, `.tmp-${slug}`);
   let files: string[];
@@ -275,7 +293,8 @@ export async function renderChanged(
   return {
     result: { slug, pages: htmlFiles.length, cars: prepared.cars, report: prepared.report, seconds, feedsLeftOut },
     rendered,
-    reused: reuse.length,
+    reused: reuse.cars.length,
+    searchPagesKept: reuse.searchPages.length,
     warm: wasWarm,
   };
 }

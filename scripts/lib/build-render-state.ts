@@ -8,6 +8,7 @@ import type { SiteData } from '../../src/site/types';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { renderInputsHash } from './inputs-hash';
 import { BUILD_CACHE } from './paths';
+import { searchPageKeys } from './search-page-keys';
 
 /** The prerender bundle the live site was built with (src/build/render-threads.ts keeps it). */
 export const renderBundleDir = (slug: string) => path.join(BUILD_CACHE, slug, 'render-bundle');
@@ -24,6 +25,8 @@ export interface RenderState {
   /** PageKeys of the live site. */
   shared: string;
   cars: Record<string, string>;
+  /** The search route pages' keys, by page path (absent in a state written before they were kept). */
+  searchPages?: Record<string, string>;
   /** The files (relative to the site) Astro's routes wrote, sorted. */
   files: string[];
 }
@@ -33,6 +36,8 @@ export interface PageKeys {
   shared: string;
   /** Each listed car's record, by slug. */
   cars: Record<string, string>;
+  /** What each search route page (and /cars) is rendered from, by page path (search-page-keys.ts). */
+  searchPages: Record<string, string>;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -51,7 +56,7 @@ export function pageKeys(site: SiteData): PageKeys {
     .join('.');
   const cars: Record<string, string> = {};
   for (const car of site.cars) cars[car.slug] = digest(JSON.stringify(car));
-  return { shared, cars };
+  return { shared, cars, searchPages: searchPageKeys(site, shared, cars) };
 }
 
 export async function readRenderState(slug: string): Promise<RenderState | undefined> {

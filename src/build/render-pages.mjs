@@ -2,9 +2,9 @@
 // A thread of scripts/lib/build-incremental.ts: it loads a prerender bundle kept from a full build
 // (src/build/render-threads.ts, RENDER_BUNDLE_DIR), lists every route's paths from the site data in
 // SITE_DATA, and renders its share of them into a copy of the live site, as Astro's build would
-// write them. A car page whose car is in `reuse` is left as the copy has it. The thread then waits
-// for the next render of the same bundle (a sync in --watch): loading the bundle is a good part
-// of a small render's time.
+// write them. The pages of the cars in `reuse.cars` and the search route pages in `reuse.searchPages`
+// are left as the copy has them. The thread then waits for the next render of the same bundle (a
+// sync in --watch): loading the bundle is a good part of a small render's time.
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 
 /**
- * @typedef {{ snapshot: string, outDir: string, origin: string, reuse: string[], thread: number, threads: number, warmUp?: boolean }} RenderTask
+ * @typedef {{ snapshot: string, outDir: string, origin: string, reuse: { cars: string[], searchPages: string[] }, thread: number, threads: number, warmUp?: boolean }} RenderTask
  * @type {{ bundleDir: string, task: RenderTask }}
  */
 const { bundleDir, task: firstTask } = workerData;
@@ -57,7 +57,8 @@ async function render({ snapshot, outDir, origin, reuse, thread, threads, warmUp
   // getStaticPaths' answers (and their props) are cached per route: they came from the last data.
   app.routeCache.clearAll();
   const outUrl = pathToFileURL(outDir.endsWith('/') ? outDir : `${outDir}/`);
-  const reused = new Set(reuse);
+  const reused = new Set(reuse.cars);
+  const keptSearchPages = new Set(reuse.searchPages);
   const pathsStarted = performance.now();
   const all = await new StaticPaths(app).getAll();
   // A warm-up renders its share of the first listing pages (what every sync renders) to nowhere.
@@ -84,6 +85,7 @@ async function render({ snapshot, outDir, origin, reuse, thread, threads, warmUp
     const file = outputFile(outUrl, url, route);
     files.push(relative(outDir, file));
     if (CAR_ROUTE.test(route.route) && reused.has(pathname.split('/')[2] ?? '')) continue;
+    if (keptSearchPages.has(normalized) && existsSync(file)) continue;
     if (TENANT_ONLY_ROUTES.has(route.route) && existsSync(file)) continue;
     if (position++ % threads !== thread) continue;
     const renderStarted = performance.now();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isolateBuild } from '../support/isolated-build';
@@ -82,6 +82,12 @@ describe('a sync renders only what changed', () => {
     for (const car of [sold, repriced, removed, untouched]) expect(existsSync(page(car))).toBe(true);
     const untouchedPage = path.join(site, 'cars', untouched.slug, 'index.html');
     const before = readFileSync(untouchedPage);
+    // A search page none of the changes below touch: its cars, and the counts its Make and Model
+    // lists show (over the Mazdas, and over the CX-5s), stay as they are.
+    const mazdaPage = path.join(site, 'search', 'mazda', 'cx-5', 'index.html');
+    const mazdaFile = statSync(mazdaPage).ino;
+    const toyotaPage = path.join(site, 'search', 'toyota', 'rav4', 'index.html');
+    const toyotaFile = statSync(toyotaPage).ino;
 
     // One car sold, one new price, one gone from the feed.
     const cars = fixtureCars
@@ -94,7 +100,9 @@ describe('a sync renders only what changed', () => {
             : car,
       );
     const log = await sync(cars);
-    expect(log).toMatch(/partial render: \d+ files rendered, [1-9]\d* cars' pages kept/);
+    expect(log).toMatch(/partial render: \d+ files rendered, [1-9]\d* cars' pages kept, [1-9]\d* search pages kept/);
+    expect(statSync(mazdaPage).ino).toBe(mazdaFile);
+    expect(statSync(toyotaPage).ino).not.toBe(toyotaFile);
     expect(readFileSync(page(sold), 'utf8')).toContain('data-testid="sold-label"');
     expect(readFileSync(page(repriced), 'utf8')).toContain('$41,234');
     expect(existsSync(page(removed))).toBe(false);
@@ -109,7 +117,7 @@ describe('a sync renders only what changed', () => {
     // The next sync renders on the threads of this one, which hold the last data: nothing of it may stay.
     const repriced2 = { ...newCar, price: 38_765 };
     const thirdLog = await sync([...cars.filter((car) => car.id !== untouched.id), repriced2]);
-    expect(thirdLog).toMatch(/partial render: \d+ files rendered, \d+ cars' pages kept \(render threads kept from the last one\)/);
+    expect(thirdLog).toMatch(/partial render: \d+ files rendered, \d+ cars' pages kept, \d+ search pages kept \(render threads kept from the last one\)/);
     expect(readFileSync(page(newCar), 'utf8')).toContain('$38,765');
     expect(existsSync(page(untouched))).toBe(false);
     // And the make goes again: what the header and footer list (rendered once per render) follows.
