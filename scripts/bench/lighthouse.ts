@@ -4,9 +4,9 @@
  * as `npm run serve` does (with the API), and each chosen page type of
  * tests/e2e/support/page-types.ts (default: the available-car vehicle page) is audited for
  * performance, accessibility, best practices and SEO in Debian's Chromium, one page at a time.
- * Printed per page: the four scores, FCP, LCP, TBT, CLS and Speed Index, and for every score under
- * 100 the audits that cost points (for performance: the metrics that lost points, the LCP element,
- * and the insights and diagnostics Lighthouse flags). The full reports are written to
+ * Printed per page: the four scores, FCP, LCP, TBT, CLS and Speed Index, the image bytes loaded
+ * without a scroll, and for every score under 100 the audits that cost points (for performance:
+ * the metrics that lost points, the LCP element, and the insights and diagnostics Lighthouse flags). The full reports are written to
  * .build/lighthouse/<slug>/<page type>.json (open them in https://googlechrome.github.io/lighthouse/viewer/).
  * --pages=<regex> picks other page types by name (--pages=. for all); --categories= runs only some
  * categories (accessibility, best-practices and seo alone are much quicker than with performance).
@@ -203,6 +203,15 @@ function machineLoad(lhr: Result): string {
   return `machine: load ${load.toFixed(1)} on ${cores} cores, Lighthouse CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)}${busy}`;
 }
 
+/** Image bytes the page loaded (Lighthouse neither scrolls nor interacts: what the first screen asks for). */
+function imageWeight(lhr: Result): string | undefined {
+  const items = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items;
+  if (!items) return undefined;
+  const images = items.filter((item) => item.resourceType === 'Image');
+  const bytes = images.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return `images before any scroll ${(bytes / 1024).toFixed(1)} KB (${images.length} requests)`;
+}
+
 export function printReport(type: string, url: string, lhr: Result): void {
   const categories = CATEGORIES.filter((id) => lhr.categories[id]);
   const scores = categories.map((id) => `${CATEGORY_LABEL[id]} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
@@ -213,6 +222,8 @@ export function printReport(type: string, url: string, lhr: Result): void {
   console.log(`\n  ${type}  ${url}`);
   console.log(`    ${scores.join('  ')}`);
   if (metrics.length) console.log(`    ${metrics.join('  ')}`);
+  const images = lhr.categories.performance && imageWeight(lhr);
+  if (images) console.log(`    ${images}`);
   if (lhr.categories.performance) console.log(`    ${machineLoad(lhr)}`);
   for (const warning of lhr.runWarnings) console.log(`    ! ${warning}`);
   for (const id of categories) {
