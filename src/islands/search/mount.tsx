@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { InstantSearchServerState } from 'react-instantsearch';
 import { lazySearchClient } from '../../search/lazy-client';
@@ -64,15 +64,19 @@ export function mountSearch({ container, config, serverState, hydrate, stale, on
     const promoPositions = placedPromoPositions(container);
     // The HTML holds the real Compare buttons (server-render.ts): hydrate them with the same component.
     const compareButton = config.card.features.compare ? loadCompareButton() : Promise.resolve(undefined);
+    // In a transition React hydrates in short slices (at a phone's speed the whole app in one task
+    // is most of a second), so the page keeps answering while it does.
     void compareButton.then((button) =>
-      hydrateRoot(
-        container,
-        <PreloadedCompareButton.Provider value={button}>
-          <Live onLive={onLive}>
-            <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} promoPositions={promoPositions} />
-          </Live>
-        </PreloadedCompareButton.Provider>,
-      ),
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <PreloadedCompareButton.Provider value={button}>
+            <Live onLive={onLive}>
+              <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} promoPositions={promoPositions} />
+            </Live>
+          </PreloadedCompareButton.Provider>,
+        );
+      }),
     );
     return;
   }
