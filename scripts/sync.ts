@@ -9,6 +9,7 @@
 import { listTenantSlugs, loadTenant } from '../src/tenant/load';
 import { ROOT } from './lib/paths';
 import { warmRenderThreads } from './lib/build-incremental';
+import { settleRemovals } from './lib/build-finish';
 import { syncTenant } from './lib/sync/sync-tenant';
 import { parseInterval, syncInterval } from './lib/sync/watch';
 
@@ -33,6 +34,7 @@ async function syncOne(slug: string): Promise<boolean> {
 if (!args.includes('--watch')) {
   let ok = true;
   for (const slug of slugs) ok = (await syncOne(slug)) && ok;
+  await settleRemovals();
   process.exit(ok ? 0 : 1);
 }
 
@@ -63,4 +65,5 @@ while (!stopping) {
   const next = Math.min(...due.values());
   while (!stopping && Date.now() < next) await new Promise((resolve) => setTimeout(resolve, Math.min(250, next - Date.now())));
 }
+await settleRemovals();
 process.exit(0);

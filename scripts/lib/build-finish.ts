@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
@@ -41,15 +41,38 @@ export async function writeSiteExtras(
   return { htmlFiles, feedsLeftOut: syndication.leftOut, feedSeconds };
 }
 
+/** Old site folders being removed by this process, by path. */
+const removing = new Map<string, Promise<void>>();
+
+/** Remove `dir` without waiting for it (best effort: a folder left over is removed by the next swap). */
+function removeLater(dir: string): Promise<void> {
+  let removal = removing.get(dir);
+  if (!removal) {
+    removal = rm(dir, { recursive: true, force: true })
+      .catch(() => {})
+      .finally(() => removing.delete(dir));
+    removing.set(dir, removal);
+  }
+  return removal;
+}
+
+/** Wait for the old folders still being removed (a command that exits calls this first). */
+export async function settleRemovals(): Promise<void> {
+  await Promise.all(removing.values());
+}
+
 /**
- * Put a complete site folder in place of dist/<slug>/: two renames. Returns the removal of the old
- * folder (tens of thousands of files on a big site), for the caller to run once the rest is live.
+ * Put a complete site folder in place of dist/<slug>/: two renames. The old folder gets a name of
+ * its own (`.old-<slug>.<time>.<pid>`: a slug holds no dot). Returns its removal (tens of thousands
+ * of files on a big site, seconds of work) for the caller to start once the rest is live; a sync
+ * does not wait for it. Old folders left by an earlier process are removed as well.
  */
 export async function swapSite(slug: string, builtDir: string): Promise<() => Promise<void>> {
   const target = siteDir(slug);
-  const old = path.join(DIST, `.old-${slug}`);
-  await rm(old, { recursive: true, force: true });
+  const leftOver = new RegExp(`^\\.old-${slug}(\\.\\d+\\.\\d+)?$`);
+  const old = path.join(DIST, `.old-${slug}.${Date.now()}.${process.pid}`);
   if (existsSync(target)) await rename(target, old);
   await rename(builtDir, target);
-  return () => rm(old, { recursive: true, force: true });
+  const oldFolders = (await readdir(DIST)).filter((name) => leftOver.test(name)).map((name) => path.join(DIST, name));
+  return () => Promise.all(oldFolders.map(removeLater)).then(() => {});
 }

@@ -287,7 +287,8 @@ export async function renderChanged(
   await writeLastBuild(slug, { cars: prepared.cars, pages: htmlFiles.length, builtAt: renderAt });
   await publishStock(slug, site.cars);
   lap('swap and stock');
-  await removeOld();
+  // The old folder goes in the background: the new site and stock are live already.
+  void removeOld();
   if (scriptEnv().BUILD_TIMINGS) log(`  timings: ${timings.join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   return {

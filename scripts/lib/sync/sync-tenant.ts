@@ -8,6 +8,7 @@ import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/t
 import { BuildInputError, buildSites, isFresh } from '../build-all';
 import { tenantInputsHash } from '../inputs-hash';
 import { BUILD_CACHE, ROOT } from '../paths';
+import { scriptEnv } from '../script-env';
 import { announceChanges, changedCarPaths } from './announce';
 import { conditionalFetch, FeedFetchError } from './fetch';
 import { describeChanges, diffStock, stockState, type StockChanges, type StockState } from './diff';
@@ -82,6 +83,13 @@ const secondsSince = (started: number) => (performance.now() - started) / 1000;
  */
 export async function syncTenant(slug: string, { allowShrink = false, announce = false, log = () => {} }: SyncOptions = {}): Promise<SyncResult> {
   const started = performance.now();
+  // With BUILD_TIMINGS: where a rebuilding sync's time went, besides the build's own steps.
+  const steps: string[] = [];
+  let stepStarted = started;
+  const step = (name: string) => {
+    steps.push(`${name} ${secondsSince(stepStarted).toFixed(1)} s`);
+    stepStarted = performance.now();
+  };
   const failed = (reason: string): SyncResult => {
     const seconds = secondsSince(started);
     return { slug, outcome: 'failed', seconds, line: `${slug}: not synced, ${reason}; the live site was left as it was (${seconds.toFixed(1)} s)` };
@@ -103,8 +111,10 @@ export async function syncTenant(slug: string, { allowShrink = false, announce =
     if (error instanceof FeedReadError) return failed(error.message);
     throw error;
   }
+  step('read feeds');
   const before = await readStockState(slug);
   const hash = await tenantInputsHash(tenant, feeds.urlDigests);
+  step('inputs hash');
   // Nothing changed: known before the feed is validated (most of an unchanged sync's time at 1,000 cars).
   const fresh = Boolean(before) && (await isFresh(tenant, hash));
   if (fresh) {
@@ -123,6 +133,7 @@ export async function syncTenant(slug: string, { allowShrink = false, announce =
     if (error instanceof FeedReadError) return failed(error.message);
     throw error;
   }
+  step('validate');
   if (await isFresh(tenant, hash)) {
     // The first sync of a site built by `npm run build`: record the stock it starts from.
     await writeStockState(slug, after);
@@ -130,6 +141,7 @@ export async function syncTenant(slug: string, { allowShrink = false, announce =
     return { slug, outcome: 'unchanged', seconds, line: `${slug}: unchanged (${seconds.toFixed(1)} s)` };
   }
   const changes = before ? diffStock(before, after, rejectedIds) : undefined;
+  step('changes');
   const what = changes ? describeChanges(changes) || 'site inputs changed (no car changes)' : `first sync, ${Object.keys(after).length} cars`;
   if (emptied && !allowShrink)
     return {
@@ -143,7 +155,10 @@ export async function syncTenant(slug: string, { allowShrink = false, announce =
     const reason = error instanceof BuildInputError ? error.message.replace(/\n/g, '; ') : `build failed: ${(error as Error).message.split('\n')[0]}`;
     return { ...failed(`${what}, but ${reason}`), changes };
   }
+  step('build');
   await writeStockState(slug, after);
+  step('stock state');
+  if (scriptEnv().BUILD_TIMINGS) log(`    sync steps: ${steps.join(', ')}`);
   const seconds = secondsSince(started);
   const announced = announce && before && changes ? await announceChanges(tenant, changedCarPaths(changes, before, after)) : undefined;
   return { slug, outcome: 'rebuilt', changes, seconds, line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s${announced ? `; ${announced}` : ''}` };
