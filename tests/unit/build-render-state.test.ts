@@ -8,7 +8,7 @@ import { apiTestSite } from '../support/api-site';
 function site(): SiteData {
   const base = apiTestSite();
   const [car] = base.cars;
-  const cars = [1, 2, 3].map((n) => ({ ...car!, id: `car-${n}`, slug: `2023-toyota-corolla-car-${n}`, price: 30_000 + n })) as Car[];
+  const cars = [1, 2, 3].map((n) => ({ ...car!, id: `car-${n}`, slug: `2023-toyota-corolla-car-${n}`, price: 30_000 + n, images: [] })) as Car[];
   return { ...base, cars };
 }
 
@@ -45,5 +45,19 @@ describe('which car pages a partial render renders again (pageKeys)', () => {
     const data = site();
     const fewer = pageKeys({ ...data, cars: data.cars.slice(0, 2) });
     expect(Object.keys(fewer.cars)).toEqual(['2023-toyota-corolla-car-1', '2023-toyota-corolla-car-2']);
+  });
+
+  it('a new price renders again the search pages listing the car; a sale also those whose filter lists count it', () => {
+    const before = pageKeys(site());
+    const changed = (after: ReturnType<typeof pageKeys>) =>
+      Object.keys(after.searchPages).filter((page) => after.searchPages[page] !== before.searchPages[page]);
+    // The used Toyota Corollas are on the all-stock, used, Toyota and Corolla pages (and /cars).
+    expect(changed(pageKeys(withCar(site(), 1, { price: 29_990 }))).sort()).toEqual(
+      ['/cars', '/search/new-used-and-demo-cars', '/search/toyota', '/search/toyota/corolla', '/search/used-cars'].sort(),
+    );
+    // /search/demo-cars lists none of them, but its Condition list counts the used cars that are for sale.
+    const sold = changed(pageKeys(withCar(site(), 1, { status: 'sold', sold: true })));
+    expect(sold).toContain('/search/demo-cars');
+    expect(sold).toContain('/search/bayside-toyota-sales');
   });
 });
