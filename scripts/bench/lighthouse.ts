@@ -6,8 +6,9 @@
  * performance, accessibility, best practices and SEO in Debian's Chromium, one page at a time.
  * Printed per page: the four scores, FCP, LCP, TBT, CLS and Speed Index, the image bytes loaded
  * without a scroll, and for every score under 100 the audits that cost points (for performance:
- * the metrics that lost points, the LCP element, and the insights and diagnostics Lighthouse flags). The full reports are written to
- * .build/lighthouse/<slug>/<page type>.json (open them in https://googlechrome.github.io/lighthouse/viewer/).
+ * the metrics that lost points, the LCP element, and the insights and diagnostics Lighthouse
+ * flags). The full reports are written to .build/lighthouse/<slug>/<page type>.json (open them
+ * in https://googlechrome.github.io/lighthouse/viewer/).
  * --pages=<regex> picks other page types by name (--pages=. for all); --categories= runs only some
  * categories (accessibility, best-practices and seo alone are much quicker than with performance).
  * --runs=<n> audits each page n times and reports the run with the median performance score.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SearchDocument } from '../../src/search/document';
+import { matchesFilters, refinementFilters, type RefinementFilters } from '../../src/search/freshness';
 import { usefulFacets } from '../../src/search/page-config';
 import { searchRoutes, siteDocuments, type SearchRoute } from '../../src/search/site-index';
 import { ALL_CARS_PATH } from '../../src/search/url-codec';
@@ -9,16 +10,6 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 
 /** The page path (as a partial render lists it: no trailing slash) of each search route page, and /cars. */
 const pagePath = (route: SearchRoute) => route.path.replace(/\/+$/, '');
-
-type Refinements = [field: string, values: string[]][];
-
-function matches(doc: SearchDocument, refinements: Refinements): boolean {
-  const record = doc as unknown as Record<string, unknown>;
-  return refinements.every(([field, values]) => {
-    const value = record[field];
-    return Array.isArray(value) ? value.some((item) => values.includes(String(item))) : value != null && values.includes(String(value));
-  });
-}
 
 /** What the stock filter reads of a car (SPEC 7: status, sold date, shown on the site). */
 const stockFields = (doc: SearchDocument) => [doc.status, doc.sold ?? null, doc.sold_date_timestamp ?? null, doc.show_on_dealer_website ?? null];
@@ -56,16 +47,16 @@ export function searchPageKeys(site: SiteData, shared: string, carKeys: Record<s
     return index;
   };
   /** The positions, in document order, of the documents matching every refinement. */
-  const matching = (refinements: Refinements): number[] => {
+  const matching = (refinements: RefinementFilters): number[] => {
     if (!refinements.length) return docs.map((_, position) => position);
     const [field, values] = refinements[0]!;
     const index = positionsOf(field);
     const candidates = [...new Set(values.flatMap((value) => index.get(value) ?? []))].sort((a, b) => a - b);
-    return candidates.filter((position) => matches(docs[position]!, refinements));
+    return candidates.filter((position) => matchesFilters(docs[position]!, refinements));
   };
   const counted = new Map<string, string>();
   /** The digest of a field's values and stock fields over the cars some refinements match (shared by routes with the same others). */
-  const countsOver = (field: string, others: Refinements) => {
+  const countsOver = (field: string, others: RefinementFilters) => {
     const id = JSON.stringify([field, others]);
     let value = counted.get(id);
     if (value === undefined) {
@@ -80,7 +71,7 @@ export function searchPageKeys(site: SiteData, shared: string, carKeys: Record<s
 
   const keys: Record<string, string> = {};
   for (const route of searchRoutes(site)) {
-    const refinements = Object.entries(route.refinements).filter(([, values]) => values && values.length) as Refinements;
+    const refinements = refinementFilters(route.refinements);
     const cars = matching(refinements).map((position) => `${slugs[position]} ${carKeys[slugs[position]!]}`);
     const disjunctive = refinements.map(([field]) =>
       countsOver(

@@ -4,24 +4,35 @@ import type { Refinements } from './url-codec';
 
 const DAY_SECONDS = 86_400;
 
+/** A route's refinements as [field, values] pairs, the empty ones left out. */
+export type RefinementFilters = [field: string, values: string[]][];
+
+export function refinementFilters(refinements: Refinements): RefinementFilters {
+  return Object.entries(refinements).filter(([, values]) => values && values.length) as RefinementFilters;
+}
+
+/** Whether a document holds one of the values of every filter (a list field: one of its items). */
+export function matchesFilters(doc: SearchDocument, filters: RefinementFilters): boolean {
+  const record = doc as unknown as Record<string, unknown>;
+  return filters.every(([field, values]) => {
+    const value = record[field];
+    return Array.isArray(value) ? value.some((item) => values.includes(String(item))) : value != null && values.includes(String(value));
+  });
+}
+
 /**
  * When each sold car a search page's HTML counts passes its SPEC 7 cut-off (ms, ascending): from
  * then on a query would not list it.
  */
 export function listedUntilTimes(docs: readonly SearchDocument[], refinements: Refinements, soldDays: number, builtAtMs: number): number[] {
   const cutoff = soldCutoff(builtAtMs, soldDays);
-  const filters = Object.entries(refinements).filter(([, values]) => values && values.length) as [string, string[]][];
+  const filters = refinementFilters(refinements);
   const times: number[] = [];
   for (const doc of docs) {
     if (doc.show_on_dealer_website === false || doc.status === 'in_stock' || doc.status === 'coming_soon') continue;
     const sold = doc.sold_date_timestamp;
     if (typeof sold !== 'number' || sold <= cutoff) continue;
-    const record = doc as unknown as Record<string, unknown>;
-    const matches = filters.every(([field, values]) => {
-      const value = record[field];
-      return Array.isArray(value) ? value.some((item) => values.includes(String(item))) : value != null && values.includes(String(value));
-    });
-    if (matches) times.push(listedUntil(sold, soldDays));
+    if (matchesFilters(doc, filters)) times.push(listedUntil(sold, soldDays));
   }
   return times.sort((a, b) => a - b);
 }
