@@ -144,9 +144,10 @@ interface SearchPageProps {
   filtersOpen?: boolean | undefined;
   stale?: boolean | undefined;
   promoPositions?: number[] | undefined;
+  onFieldChange?: ((event: Event) => void) | undefined;
 }
 
-function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false, stale = false, promoPositions: placed }: SearchPageProps) {
+function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false, stale = false, promoPositions: placed, onFieldChange }: SearchPageProps) {
   const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const { items } = useHits<SearchDocument & Record<string, unknown>>();
   const { refine: clearAll, canRefine: canClear } = useClearRefinements();
@@ -229,7 +230,10 @@ function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = f
   const pageUrl = (page: number) => toUrl({ ...current, page: page + 1 });
 
   return (
-    <div className={`search-app${filtersOpen ? ' search-app--filters-open' : ''}`}>
+    <div
+      className={`search-app${filtersOpen ? ' search-app--filters-open' : ''}`}
+      onChangeCapture={onFieldChange && ((event) => onFieldChange(event.nativeEvent))}
+    >
       <button
         type="button"
         className="btn btn-outline search-app__filters-toggle"
@@ -315,9 +319,24 @@ export interface SearchAppProps {
   stale?: boolean | undefined;
   /** Promo positions the page's HTML shows (its script draws a random place before the first paint). */
   promoPositions?: number[] | undefined;
+  /**
+   * Told of the DOM event behind every change a field of the app acts on: the page's script hands
+   * over what the shopper did before the app was live, but not a change the app has acted on.
+   */
+  onFieldChange?: ((event: Event) => void) | undefined;
 }
 
-export default function SearchApp({ config, serverState, server, prerendered, client: given, filtersOpen, stale, promoPositions }: SearchAppProps) {
+export default function SearchApp({
+  config,
+  serverState,
+  server,
+  prerendered,
+  client: given,
+  filtersOpen,
+  stale,
+  promoPositions,
+  onFieldChange,
+}: SearchAppProps) {
   const client = useMemo(() => server?.client ?? given ?? lazySearchClient(config), [config, server, given]);
   const routing = useMemo(() => {
     const { createURL, parseURL, stateMapping } = routingFor(config.routes, config.path);
@@ -343,7 +362,15 @@ export default function SearchApp({ config, serverState, server, prerendered, cl
   const app = (
     <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
-      <SearchPage config={config} toUrl={toUrl} prerendered={prerendered} filtersOpen={filtersOpen} stale={stale} promoPositions={promoPositions} />
+      <SearchPage
+        config={config}
+        toUrl={toUrl}
+        prerendered={prerendered}
+        filtersOpen={filtersOpen}
+        stale={stale}
+        promoPositions={promoPositions}
+        onFieldChange={onFieldChange}
+      />
     </InstantSearch>
   );
   return serverState ? <InstantSearchSSRProvider {...serverState}>{app}</InstantSearchSSRProvider> : app;

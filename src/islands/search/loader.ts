@@ -22,6 +22,8 @@ import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
 const WAKE_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
 /** Clicks the HTML cannot act on by itself. Links to cars and checkboxes work as they are. */
 const HELD_CLICKS = 'button, .pagination a';
+/** What a change in a field comes with (./early-changes.ts keeps the one React reads). */
+const CHANGE_EVENTS = ['click', 'input', 'change'] as const;
 const FILTERS_TOGGLE = '.search-app__filters-toggle';
 const FILTERS_OPEN = 'search-app--filters-open';
 
@@ -80,14 +82,14 @@ function start(root: HTMLElement, data: SearchPageData): void {
         serverState: data.serverState,
         hydrate: matches,
         stale,
+        onFieldChange: (event) => early.seen(event),
         onLive: () => {
           live = true;
           // For tests and benches: the app answers by itself from here on.
           root.dataset.live = '';
           root.removeEventListener('click', holdClick, true);
           root.removeEventListener('keydown', holdEnter, true);
-          root.removeEventListener('input', recordChange, true);
-          root.removeEventListener('change', recordChange, true);
+          for (const type of CHANGE_EVENTS) root.removeEventListener(type, recordChange, true);
           early.replay();
           setTimeout(replayHeld, 0);
         },
@@ -106,8 +108,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   for (const type of WAKE_EVENTS) root.addEventListener(type, wake, { passive: true });
   root.addEventListener('click', holdClick, true);
   root.addEventListener('keydown', holdEnter, true);
-  root.addEventListener('input', recordChange, true);
-  root.addEventListener('change', recordChange, true);
+  for (const type of CHANGE_EVENTS) root.addEventListener(type, recordChange, true);
   if (stale) dropExpired(root, data);
   if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
 }

@@ -23,6 +23,8 @@ export interface MountOptions {
   stale: boolean;
   /** Called once the app answers clicks and keys itself. */
   onLive: () => void;
+  /** The DOM event behind each change the app acts on (see SearchAppProps.onFieldChange). */
+  onFieldChange: (event: Event) => void;
 }
 
 /** Tells the loader once the app is live (it then hands over what the shopper did meanwhile). */
@@ -54,7 +56,7 @@ function placedPromoPositions(container: HTMLElement): number[] | undefined {
   return Number.isInteger(position) && position > 0 ? [position] : undefined;
 }
 
-export function mountSearch({ container, config, serverState, hydrate, stale, onLive }: MountOptions): void {
+export function mountSearch({ container, config, serverState, hydrate, stale, onLive, onFieldChange }: MountOptions): void {
   const client = lazySearchClient(config);
   // The index loads while React hydrates: the shopper's first search should not wait for it.
   client.warmUp();
@@ -72,7 +74,15 @@ export function mountSearch({ container, config, serverState, hydrate, stale, on
           container,
           <PreloadedCompareButton.Provider value={button}>
             <Live onLive={onLive}>
-              <SearchApp config={config} serverState={serverState} client={client} filtersOpen={filtersOpen} stale={stale} promoPositions={promoPositions} />
+              <SearchApp
+                config={config}
+                serverState={serverState}
+                client={client}
+                filtersOpen={filtersOpen}
+                stale={stale}
+                promoPositions={promoPositions}
+                onFieldChange={onFieldChange}
+              />
             </Live>
           </PreloadedCompareButton.Provider>,
         );
