@@ -41,11 +41,22 @@ export interface LazySearchClient extends SearchClient {
    * failed load counts as the first failure of the back-off, as a failed search would.
    */
   warmUp(): void;
+  /** The backend answers without a network round trip from now on (the embedded engine, loaded). */
+  answersAtOnce(): boolean;
 }
 
 export function lazySearchClient(options: BrowserClientOptions): LazySearchClient {
   let inner: Promise<SearchClient> | undefined;
-  const backend = () => (inner ??= createClient(options));
+  let local = false;
+  const backend = () =>
+    (inner ??= createClient(options).then((client) => {
+      if (options.backend.kind === 'embedded' && 'ready' in client && typeof client.ready === 'function')
+        (client.ready() as Promise<unknown>).then(
+          () => (local = true),
+          () => undefined,
+        );
+      return client;
+    }));
   const cached = withCache(
     {
       async search(requests) {
@@ -56,6 +67,7 @@ export function lazySearchClient(options: BrowserClientOptions): LazySearchClien
   );
   return {
     search: (requests) => cached.search(requests),
+    answersAtOnce: () => local,
     warmUp() {
       backend()
         .then((client) => ('ready' in client && typeof client.ready === 'function' ? client.ready() : undefined))
