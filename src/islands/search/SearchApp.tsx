@@ -12,7 +12,7 @@ import {
   type InstantSearchServerState,
 } from 'react-instantsearch';
 import { history } from 'instantsearch.js/es/lib/routers';
-import { lazySearchClient } from '../../search/lazy-client';
+import { lazySearchClient, type LazySearchClient } from '../../search/lazy-client';
 import { retryDelayMs, type SearchClient } from '../../search/client';
 import { restoreScroll } from '../../search/scroll-memory';
 import type { SearchDocument } from '../../search/document';
@@ -391,7 +391,8 @@ function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {
 function SkipLoadingRender({ client }: { client: SearchClient }) {
   const { addMiddlewares } = useInstantSearch();
   useLayoutEffect(() => {
-    const answersAtOnce = 'answersAtOnce' in client && typeof client.answersAtOnce === 'function' ? (client.answersAtOnce as () => boolean) : undefined;
+    // Only the browser's lazy client knows; the build's engine client has no such method.
+    const { answersAtOnce } = client as Partial<LazySearchClient>;
     if (!answersAtOnce) return;
     return addMiddlewares(({ instantSearchInstance }) => {
       // Not public API: InstantSearch calls scheduleRender(false) as a search starts (asserted in

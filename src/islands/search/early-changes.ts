@@ -17,7 +17,7 @@ interface Wanted {
   event: Event;
 }
 
-const isCheckable = (field: Field) => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const isCheckable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 
 /** The DOM event React makes a field's `onChange` from. */
 const changeEventOf = (field: Field) => (isCheckable(field) ? 'click' : field instanceof HTMLSelectElement ? 'change' : 'input');
@@ -31,7 +31,7 @@ export class EarlyChanges {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) return;
     if (event.type !== changeEventOf(field)) return;
-    this.wanted.set(field, { value: isCheckable(field) ? (field as HTMLInputElement).checked : field.value, event });
+    this.wanted.set(field, { value: isCheckable(field) ? field.checked : field.value, event });
   }
 
   /** The app acted on this event. */
