@@ -1,9 +1,9 @@
 import instantsearch from 'instantsearch.js';
-import { connectHits } from 'instantsearch.js/es/connectors';
+import { connectHits, connectRefinementList } from 'instantsearch.js/es/connectors';
 import { expect, test } from 'vitest';
 
 // The search page skips InstantSearch's drawing of the old results as a search starts, when the
-// embedded engine answers at once (SkipLoadingRender in src/islands/search/SearchApp.tsx). It does
+// embedded engine answers at once (useSkipLoadingRender in src/islands/search/SearchApp.tsx). It does
 // so through a method InstantSearch does not document: this fails first if an upgrade changes it.
 
 type Internals = { scheduleRender: ((resetStatus?: boolean) => void) & { cancel(): void }; status: string };
@@ -34,5 +34,44 @@ test('a search starts with scheduleRender(false) at status loading, and its answ
   expect(calls[0]).toEqual([false, 'loading']);
   expect(calls.slice(1).some(([resetStatus]) => resetStatus !== false)).toBe(true);
   expect(internals.status).toBe('idle');
+  search.dispose();
+});
+
+// The search filters leave InstantSearch's shared renderState store out (UNSTORED in
+// src/islands/search/Filters.tsx): a widget without getRenderState must still be drawn with each
+// answer, and only be missing from the store.
+test('a widget without getRenderState is drawn with every answer but not kept in renderState', async () => {
+  const answer = (make?: string) => ({
+    hits: [],
+    nbHits: make ? 1 : 3,
+    page: 0,
+    nbPages: 1,
+    hitsPerPage: 20,
+    processingTimeMS: 0,
+    query: '',
+    params: '',
+    facets: { make: { Toyota: 2, Kia: 1 } },
+  });
+  const search = instantsearch({
+    indexName: 'cars',
+    searchClient: { search: async (requests: unknown[]) => ({ results: requests.map(() => answer()) }) } as never,
+  });
+  const drawn: string[][] = [];
+  const unstored = {
+    ...connectRefinementList((state, isFirstRender) => {
+      if (!isFirstRender) drawn.push(state.items.map((item) => `${item.value}${item.isRefined ? '*' : ''}`));
+    })({ attribute: 'make' }),
+    getRenderState: undefined,
+  };
+  const stored = connectRefinementList(() => undefined)({ attribute: 'model' });
+  search.addWidgets([unstored as never, stored]);
+  search.start();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  search.helper!.toggleFacetRefinement('make', 'Kia').search();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(drawn.at(-1)).toEqual(['Kia*', 'Toyota']);
+  expect(drawn.length).toBeGreaterThanOrEqual(2);
+  const renderState = (search as unknown as { renderState: Record<string, { refinementList?: Record<string, unknown> }> }).renderState;
+  expect(Object.keys(renderState.cars?.refinementList ?? {})).toEqual(['model']);
   search.dispose();
 });

@@ -1,5 +1,5 @@
-import { useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
-import { useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
+import { useRange, useRefinementList, type useInstantSearch } from 'react-instantsearch';
 import { rangeLowerBound } from '../../search/document';
 import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_STEP, snapToStep } from '../../search/price';
 import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
@@ -39,17 +39,32 @@ export function sortFacetItems(field: string, items: Item[]): Item[] {
 
 const FACET_SORT: Array<'count:desc' | 'name:asc'> = ['count:desc', 'name:asc'];
 
-export function FacetList({ field, open }: { field: string; open?: boolean }) {
+/**
+ * InstantSearch computes each widget's state twice per answer: once for its shared `renderState`
+ * store (read through useInstantSearch().renderState, which this app never reads) and once to draw
+ * it. The filters leave the store out: on a slow phone that is a tenth of a filter click's time.
+ * (A widget without getRenderState is skipped by the store: tests/unit/instantsearch-internals.test.ts.)
+ */
+const UNSTORED = { getRenderState: undefined };
+
+/**
+ * The filters are memoised: each draws again only when its own widget's state changes, not on
+ * every answer the page gets (on a slow phone, re-drawing unchanged inputs was a fifth of a click).
+ */
+export const FacetList = memo(function FacetList({ field, open }: { field: string; open?: boolean }) {
   // Widget options must keep their identity between renders, or InstantSearch re-mounts the widget.
   const transformItems = useCallback((list: Item[]) => sortFacetItems(field, list), [field]);
-  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
-    attribute: field,
-    limit: 10,
-    showMore: true,
-    showMoreLimit: 100,
-    sortBy: FACET_SORT,
-    transformItems,
-  });
+  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList(
+    {
+      attribute: field,
+      limit: 10,
+      showMore: true,
+      showMoreLimit: 100,
+      sortBy: FACET_SORT,
+      transformItems,
+    },
+    UNSTORED,
+  );
   const id = useId();
   const refined = items.some((item) => item.isRefined);
   const [expanded, setExpanded] = useState(open || refined);
@@ -64,17 +79,7 @@ export function FacetList({ field, open }: { field: string; open?: boolean }) {
       <summary>{label}</summary>
       <fieldset>
         <legend className="visually-hidden">{label}</legend>
-        <ul>
-          {shown.map((item, index) => (
-            <li key={item.value}>
-              {/* Values may hold spaces, which an id must not. */}
-              <input id={`${id}-${index}`} type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
-              <label htmlFor={`${id}-${index}`}>
-                {item.label} <span className="facet__count">({item.count})</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <FacetOptions items={shown} idPrefix={id} refine={refine} />
         {canToggleShowMore && (
           <button type="button" className="link-button" onClick={toggleShowMore}>
             {isShowingMore ? `Show fewer ${label.toLowerCase()} options` : `Show more ${label.toLowerCase()} options`}
@@ -83,7 +88,24 @@ export function FacetList({ field, open }: { field: string; open?: boolean }) {
       </fieldset>
     </details>
   );
-}
+});
+
+/** A list's checkboxes: skipped while a closed list still shows its settled items. */
+const FacetOptions = memo(function FacetOptions({ items, idPrefix, refine }: { items: Item[]; idPrefix: string; refine: (value: string) => void }) {
+  return (
+    <ul>
+      {items.map((item, index) => (
+        <li key={item.value}>
+          {/* Values may hold spaces, which an id must not. */}
+          <input id={`${idPrefix}-${index}`} type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+          <label htmlFor={`${idPrefix}-${index}`}>
+            {item.label} <span className="facet__count">({item.count})</span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 /** Bounds of the current range refinement, from the connector's `start` ([-Infinity, Infinity] when none). */
 function refinedBounds(start: readonly (number | undefined)[]): { min?: number; max?: number } {
@@ -91,14 +113,16 @@ function refinedBounds(start: readonly (number | undefined)[]): { min?: number; 
   return { min: Number.isFinite(min) ? min : undefined, max: Number.isFinite(max) ? max : undefined };
 }
 
+/** InstantSearch's setter of the page's UI state (passed down: a hook per filter re-drew it on every answer). */
+export type SetIndexUiState = ReturnType<typeof useInstantSearch>['setIndexUiState'];
+
 /**
  * Set a range refinement exactly as given (undefined = no bound), through the UI state. The range
  * connector's own refine() refuses a bound outside the stock's current min-max, which dropped a
  * typed 'Price from' below the cheapest car (kept in the field, missing from the URL and wiped by
  * the next change).
  */
-function useSetRange(attribute: 'price' | 'km') {
-  const { setIndexUiState } = useInstantSearch();
+function useSetRange(attribute: 'price' | 'km', setIndexUiState: SetIndexUiState) {
   return useCallback(
     (min: number | undefined, max: number | undefined) =>
       setIndexUiState((state) => {
@@ -117,10 +141,30 @@ function typedBound(value: number | undefined, which: 'min' | 'max'): number | u
   return which === 'min' && value <= 0 ? undefined : value;
 }
 
-export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
-  const { start } = useRange({ attribute: 'price' });
-  const setRange = useSetRange('price');
-  const current = refinedBounds(start);
+interface RangeFilterProps {
+  setIndexUiState: SetIndexUiState;
+}
+
+type SetRange = (min: number | undefined, max: number | undefined) => void;
+
+export function PriceFilter({ quickPicks, setIndexUiState }: RangeFilterProps & { quickPicks: readonly number[] }) {
+  // The widget's stock range changes with every answer; the controls draw only the refined bounds.
+  const { min, max } = refinedBounds(useRange({ attribute: 'price' }, UNSTORED).start);
+  return <PriceControls min={min} max={max} setRange={useSetRange('price', setIndexUiState)} quickPicks={quickPicks} />;
+}
+
+const PriceControls = memo(function PriceControls({
+  min,
+  max,
+  setRange,
+  quickPicks,
+}: {
+  min: number | undefined;
+  max: number | undefined;
+  setRange: SetRange;
+  quickPicks: readonly number[];
+}) {
+  const current = { min, max };
   const [draft, setDraft] = useState({ min: current.min ?? PRICE_BOUNDS.min, max: current.max ?? PRICE_BOUNDS.max });
   const [fields, setFields] = useState({ min: formatPriceField(current.min), max: formatPriceField(current.max) });
   const id = useId();
@@ -214,16 +258,22 @@ export function PriceFilter({ quickPicks }: { quickPicks: readonly number[] }) {
       </fieldset>
     </details>
   );
+});
+
+export function KmFilter({ setIndexUiState }: RangeFilterProps) {
+  const { start, range } = useRange({ attribute: 'km' }, UNSTORED);
+  const { min, max } = refinedBounds(start);
+  const setRange = useSetRange('km', setIndexUiState);
+  // No field for stock without kilometres (all new cars, caravans without odometers).
+  if (range.max == null || !Number.isFinite(range.max) || range.max === 0) return null;
+  return <KmControls min={min} max={max} setRange={setRange} />;
 }
 
-export function KmFilter() {
-  const { start, range } = useRange({ attribute: 'km' });
-  const setRange = useSetRange('km');
-  const current = refinedBounds(start);
+const KmControls = memo(function KmControls({ min, max, setRange }: { min: number | undefined; max: number | undefined; setRange: SetRange }) {
+  const current = { min, max };
   const [fields, setFields] = useState({ min: formatKmField(current.min), max: formatKmField(current.max) });
   const id = useId();
   useEffect(() => setFields({ min: formatKmField(current.min), max: formatKmField(current.max) }), [current.min, current.max]);
-  if (range.max == null || !Number.isFinite(range.max) || range.max === 0) return null;
   const commit = (which: 'min' | 'max', text: string) => {
     const value = typedBound(parseAmountField(text), which);
     setFields({ ...fields, [which]: formatKmField(value) });
@@ -255,4 +305,4 @@ export function KmFilter() {
       </fieldset>
     </details>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { CarCard } from '../../components/CarCard';
 import { isAvailable } from '../../domain/stock';
 import type { SearchDocument } from '../../search/document';
@@ -35,7 +35,7 @@ const soldUntil = (doc: SearchDocument, soldDays: number) =>
 const FIRST_ROWS = 2;
 
 /** The result grid: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. */
-export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }: Props) {
+export const ResultGrid = memo(function ResultGrid({ hits, config, promoPositions, nowMs, interactive }: Props) {
   const settled = useDeferredValue(hits);
   const cars = collapseSoldRuns(settled === hits ? hits : hits.slice(0, FIRST_ROWS * config.cardsPerRow), isSold);
   const items = withPromos(cars, shownPromos(config.promos.cards, nowMs, defaultPromoExpiry(config.promos.default_expiry)), promoPositions);
@@ -89,4 +89,4 @@ export function ResultGrid({ hits, config, promoPositions, nowMs, interactive }:
       )}
     </ul>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   InstantSearch,
   InstantSearchSSRProvider,
@@ -41,7 +41,7 @@ import { ResultGrid } from './ResultGrid';
  */
 const QUERY_PAUSE_MS = 250;
 
-function SearchField() {
+const SearchField = memo(function SearchField() {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -76,11 +76,11 @@ function SearchField() {
       />
     </form>
   );
-}
+});
 
 const SORT_ITEMS = SORTS.map((sort) => ({ value: sort.value, label: sort.label }));
 
-function SortSelect() {
+const SortSelect = memo(function SortSelect() {
   const { currentRefinement, options, refine } = useSortBy({ items: SORT_ITEMS });
   return (
     <div className="sort-select">
@@ -94,7 +94,7 @@ function SortSelect() {
       </select>
     </div>
   );
-}
+});
 
 function Pages({ createURL }: { createURL: (page: number) => string }) {
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine } = usePagination({ padding: 2 });
@@ -139,6 +139,7 @@ function staticPromoPositions(config: SearchPageConfig): number[] {
 
 interface SearchPageProps {
   config: SearchPageConfig;
+  client: SearchClient;
   toUrl: (state: SearchState) => string;
   prerendered?: Prerendered | undefined;
   filtersOpen?: boolean | undefined;
@@ -147,8 +148,18 @@ interface SearchPageProps {
   onFieldChange?: ((event: Event) => void) | undefined;
 }
 
-function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = false, stale = false, promoPositions: placed, onFieldChange }: SearchPageProps) {
-  const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
+function SearchPage({
+  config,
+  client,
+  toUrl,
+  prerendered,
+  filtersOpen: initiallyOpen = false,
+  stale = false,
+  promoPositions: placed,
+  onFieldChange,
+}: SearchPageProps) {
+  const { status, results, indexUiState, refresh, setIndexUiState, addMiddlewares } = useInstantSearch({ catchError: true });
+  useSkipLoadingRender(client, addMiddlewares);
   const { items } = useHits<SearchDocument & Record<string, unknown>>();
   const { refine: clearAll, canRefine: canClear } = useClearRefinements();
   const [filtersOpen, setFiltersOpen] = useState(initiallyOpen);
@@ -245,11 +256,11 @@ function SearchPage({ config, toUrl, prerendered, filtersOpen: initiallyOpen = f
       </button>
       <aside id="search-filters" className="search-filters" aria-label="Filters">
         <SearchField />
-        <PriceFilter quickPicks={config.priceQuickPicks} />
+        <PriceFilter quickPicks={config.priceQuickPicks} setIndexUiState={setIndexUiState} />
         {config.facets.map((field, index) => (
           <FacetList key={field} field={field} open={index < 2} />
         ))}
-        <KmFilter />
+        <KmFilter setIndexUiState={setIndexUiState} />
         <div className="search-filters__actions">
           {/* SPEC's button: the address already holds the current filters, so it closes the panel on the results. */}
           <button
@@ -362,9 +373,9 @@ export default function SearchApp({
   const app = (
     <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
-      <SkipLoadingRender client={client} />
       <SearchPage
         config={config}
+        client={client}
         toUrl={toUrl}
         prerendered={prerendered}
         filtersOpen={filtersOpen}
@@ -388,8 +399,7 @@ function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {
  * which on a slow phone is about a quarter of a filter click's time; that drawing is skipped. Over
  * a network (Meilisearch, or the index still loading) it stays: it shows the tick at once.
  */
-function SkipLoadingRender({ client }: { client: SearchClient }) {
-  const { addMiddlewares } = useInstantSearch();
+function useSkipLoadingRender(client: SearchClient, addMiddlewares: ReturnType<typeof useInstantSearch>['addMiddlewares']) {
   useLayoutEffect(() => {
     // Only the browser's lazy client knows; the build's engine client has no such method.
     const { answersAtOnce } = client as Partial<LazySearchClient>;
@@ -416,5 +426,4 @@ function SkipLoadingRender({ client }: { client: SearchClient }) {
       };
     });
   }, [addMiddlewares, client]);
-  return null;
 }
