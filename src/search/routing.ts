@@ -30,6 +30,12 @@ export function uiStateToSearchState(uiState: UiState): SearchState {
   };
 }
 
+/** The UI state with its filters cleared, back on page 1 ('Clear Filters'; the query and sort stay). */
+export function withoutFilters(index: IndexUiState): IndexUiState {
+  const { refinementList: _facets, range: _ranges, page: _page, ...rest } = index;
+  return rest;
+}
+
 export function searchStateToUiState(state: SearchState): UiState {
   const index: IndexUiState = {};
   if (state.query) index.query = state.query;

@@ -65,6 +65,14 @@ export function emptyState(): SearchState {
   return { query: '', page: 1, sortBy: INDEX_NAME, refinements: {}, ranges: {} };
 }
 
+/** A facet or range is set: what 'Clear Filters' clears (the query and the sort stay). */
+export function hasFilters(state: SearchState): boolean {
+  return (
+    Object.values(state.refinements).some((values) => values && values.length > 0) ||
+    Object.values(state.ranges).some((range) => range && (range.min != null || range.max != null))
+  );
+}
+
 export function isSortValue(value: string): value is SortValue {
   return SORTS.some((sort) => sort.value === value);
 }

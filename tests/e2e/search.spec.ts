@@ -136,6 +136,26 @@ test.describe('search state in the URL', () => {
     expect(page.url()).toContain('range[price]=20000:90000');
   });
 
+  test('Clear Filters clears the facets and price range, keeps the sort, and is off with nothing to clear', async ({ page, site }) => {
+    const { make } = sampleMake(site);
+    const all = listed(site);
+    const clear = page.getByRole('button', { name: 'Clear Filters' });
+    await openSearch(page, '/search/new-used-and-demo-cars?sortBy=Car_production:price:desc');
+    await expect(clear).toBeDisabled();
+    await openSearch(
+      page,
+      `/search/new-used-and-demo-cars?sortBy=Car_production:price:desc&range[price]=5000:250000&refinementList[make][0]=${encodeURIComponent(make)}`,
+    );
+    await expect(clear).toBeEnabled();
+    await clear.click();
+    await expectCount(page, site, all.length);
+    await expect(page.locator('#search-filters input[type=checkbox]:checked')).toHaveCount(0);
+    await expect(page.getByLabel('Price from')).toHaveValue('');
+    await expect(page.getByLabel('Sort by')).toHaveValue('Car_production:price:desc');
+    await expect(clear).toBeDisabled();
+    await expect.poll(() => decodeURIComponent(page.url())).toMatch(/sortBy=Car_production:price:desc$/);
+  });
+
   test('facets narrow results, the URL follows, and back/forward restore', async ({ page, site }) => {
     const { make } = sampleMake(site);
     const all = listed(site);

@@ -37,8 +37,8 @@ test('a search starts with scheduleRender(false) at status loading, and its answ
   search.dispose();
 });
 
-// The search filters leave InstantSearch's shared renderState store out (UNSTORED in
-// src/islands/search/Filters.tsx): a widget without getRenderState must still be drawn with each
+// The search filters leave InstantSearch's shared renderState store out (UNSTORED,
+// src/islands/search/unstored.ts): a widget without getRenderState must still be drawn with each
 // answer, and only be missing from the store.
 test('a widget without getRenderState is drawn with every answer but not kept in renderState', async () => {
   const answer = (make?: string) => ({

@@ -3,6 +3,7 @@ import { useRange, useRefinementList, type useInstantSearch } from 'react-instan
 import { rangeLowerBound } from '../../search/document';
 import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_STEP, snapToStep } from '../../search/price';
 import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
+import { UNSTORED } from './unstored';
 
 /** The filter panel's controls: facet checkbox lists, the price slider and fields, the km fields. */
 
@@ -38,14 +39,6 @@ export function sortFacetItems(field: string, items: Item[]): Item[] {
 }
 
 const FACET_SORT: Array<'count:desc' | 'name:asc'> = ['count:desc', 'name:asc'];
-
-/**
- * InstantSearch computes each widget's state twice per answer: once for its shared `renderState`
- * store (read through useInstantSearch().renderState, which this app never reads) and once to draw
- * it. The filters leave the store out: on a slow phone that is a tenth of a filter click's time.
- * (A widget without getRenderState is skipped by the store: tests/unit/instantsearch-internals.test.ts.)
- */
-const UNSTORED = { getRenderState: undefined };
 
 /**
  * The filters are memoised: each draws again only when its own widget's state changes, not on

@@ -2,9 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import {
   InstantSearch,
   InstantSearchSSRProvider,
-  useClearRefinements,
   useConfigure,
-  useHits,
   useInstantSearch,
   usePagination,
   useSearchBox,
@@ -20,9 +18,10 @@ import type { SearchPageConfig } from '../../search/page-config';
 import { displayCount } from '../../search/results';
 import { promoPositions } from '../../domain/promos';
 import { countOf } from '../../domain/plural';
-import { isSameSearch, routingFor, uiStateToSearchState } from '../../search/routing';
-import { INDEX_NAME, SORTS, type SearchState } from '../../search/state';
+import { isSameSearch, routingFor, uiStateToSearchState, withoutFilters } from '../../search/routing';
+import { hasFilters, INDEX_NAME, SORTS, type SearchState } from '../../search/state';
 import { FacetList, KmFilter, PriceFilter } from './Filters';
+import { UNSTORED } from './unstored';
 import { ResultGrid } from './ResultGrid';
 
 /**
@@ -42,7 +41,7 @@ import { ResultGrid } from './ResultGrid';
 const QUERY_PAUSE_MS = 250;
 
 const SearchField = memo(function SearchField() {
-  const { query, refine } = useSearchBox();
+  const { query, refine } = useSearchBox({}, UNSTORED);
   const [value, setValue] = useState(query);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => setValue(query), [query]);
@@ -81,7 +80,7 @@ const SearchField = memo(function SearchField() {
 const SORT_ITEMS = SORTS.map((sort) => ({ value: sort.value, label: sort.label }));
 
 const SortSelect = memo(function SortSelect() {
-  const { currentRefinement, options, refine } = useSortBy({ items: SORT_ITEMS });
+  const { currentRefinement, options, refine } = useSortBy({ items: SORT_ITEMS }, UNSTORED);
   return (
     <div className="sort-select">
       <label htmlFor="search-sort">Sort by</label>
@@ -97,7 +96,7 @@ const SortSelect = memo(function SortSelect() {
 });
 
 function Pages({ createURL }: { createURL: (page: number) => string }) {
-  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine } = usePagination({ padding: 2 });
+  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine } = usePagination({ padding: 2 }, UNSTORED);
   if (nbPages <= 1) return null;
   const link = (page: number, label: string, text: string, current = false) => (
     <a
@@ -160,8 +159,6 @@ function SearchPage({
 }: SearchPageProps) {
   const { status, results, indexUiState, refresh, setIndexUiState, addMiddlewares } = useInstantSearch({ catchError: true });
   useSkipLoadingRender(client, addMiddlewares);
-  const { items } = useHits<SearchDocument & Record<string, unknown>>();
-  const { refine: clearAll, canRefine: canClear } = useClearRefinements();
   const [filtersOpen, setFiltersOpen] = useState(initiallyOpen);
   const heading = useRef<HTMLHeadingElement>(null);
   const staticSlot = useRef<HTMLDivElement>(null);
@@ -238,6 +235,9 @@ function SearchPage({
   const rawFacets = (results as unknown as { _rawResults?: Array<{ facets?: Record<string, Record<string, number>> }> })?._rawResults?.[0]?.facets;
   const count = answered ? displayCount(results.nbHits, rawFacets?.car_type) : undefined;
   const current = uiStateToSearchState({ [INDEX_NAME]: indexUiState });
+  // The answer's hits and 'Clear Filters' are read from the state the page already has: their own
+  // widgets (useHits, useClearRefinements) added work to every answer.
+  const hits = answered ? (results.hits as SearchDocument[]) : [];
   const pageUrl = (page: number) => toUrl({ ...current, page: page + 1 });
 
   return (
@@ -275,7 +275,7 @@ function SearchPage({
           >
             {count == null ? 'Show Me Results' : `Show Me ${countOf(count, config.noun)}`}
           </button>
-          <button type="button" className="btn btn-outline" disabled={!canClear} onClick={() => clearAll()}>
+          <button type="button" className="btn btn-outline" disabled={!hasFilters(current)} onClick={() => setIndexUiState(withoutFilters)}>
             Clear Filters
           </button>
         </div>
@@ -307,7 +307,7 @@ function SearchPage({
             </div>
           </div>
         ) : (
-          answered && <ResultGrid hits={items as SearchDocument[]} config={config} promoPositions={positions} nowMs={nowMs} interactive />
+          answered && <ResultGrid hits={hits} config={config} promoPositions={positions} nowMs={nowMs} interactive />
         )}
         {!failed && <Pages createURL={pageUrl} />}
       </section>
@@ -389,7 +389,7 @@ export default function SearchApp({
 }
 
 function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {
-  useConfigure({ hitsPerPage });
+  useConfigure({ hitsPerPage }, UNSTORED);
   return null;
 }
 
