@@ -227,6 +227,37 @@ test.describe('search state in the URL', () => {
     await expect(resultsHeading(page)).toBeFocused();
   });
 
+  test("on a phone, a condition ticked in the open panel counts on 'Show Me' at once, and the button lands on that answer's cards", async ({ page, site }) => {
+    const byType = new Map<string, number>();
+    for (const car of listed(site)) byType.set(car.car_type, (byType.get(car.car_type) ?? 0) + 1);
+    const [type, count] = [...byType].sort((a, b) => a[1] - b[1])[0]!;
+    test.skip(byType.size < 2, 'one condition only');
+    const wanted = new Set(
+      listed(site)
+        .filter((car) => car.car_type === type)
+        .map((car) => String(car.id)),
+    );
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/search/new-used-and-demo-cars');
+    await waitForIslands(page);
+    await expect(resultsHeading(page)).not.toHaveText('Loading results');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const label = { new: 'New', demo: 'Demo', used: 'Used' }[type] ?? type;
+    await page
+      .locator('.facet[data-facet=car_type]')
+      .getByLabel(new RegExp(`^${label} \\(`))
+      .check();
+    // The grid is out of sight below the panel: the button's count comes first, the cards after.
+    const showMe = page.getByRole('button', { name: `Show Me ${count.toLocaleString('en-AU')} ${noun(site, count)}` });
+    await expect(showMe).toBeVisible();
+    await showMe.click();
+    await expectCount(page, site, count);
+    await expect(resultsHeading(page)).toBeInViewport();
+    const ids = await islandCards(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-car-id')));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => !wanted.has(id!))).toEqual([]);
+  });
+
   test('an empty search shows the SPEC empty state', async ({ page, site }) => {
     await openSearch(page, '/search/new-used-and-demo-cars?query=zzqqxx');
     await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible();

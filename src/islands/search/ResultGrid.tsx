@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useRef, type RefObject } from 'react';
 import { CarCard } from '../../components/CarCard';
 import { isAvailable } from '../../domain/stock';
 import type { SearchDocument } from '../../search/document';
@@ -34,15 +34,32 @@ const soldUntil = (doc: SearchDocument, soldDays: number) =>
  */
 const FIRST_ROWS = 2;
 
-/** The result grid: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. */
-export const ResultGrid = memo(function ResultGrid({ hits, config, promoPositions, nowMs, interactive }: Props) {
+/**
+ * The result grid. A new answer's first rows are drawn with it and the rest in a deferred render;
+ * when none of the grid is on screen (a phone's open filter panel fills the screen above it), all
+ * of it waits for the deferred render, so a tap there shows the new count at once.
+ */
+export function ResultGrid({ hits, filtersOpen, ...props }: Props & { filtersOpen: boolean }) {
   const settled = useDeferredValue(hits);
-  const cars = collapseSoldRuns(settled === hits ? hits : hits.slice(0, FIRST_ROWS * config.cardsPerRow), isSold);
+  const list = useRef<HTMLUListElement>(null);
+  let shown = hits;
+  if (settled !== hits) {
+    // Read as the answer renders (the layout of the click, before any new card). Not once the panel
+    // is closing: 'Show Me' lands on the grid.
+    const outOfSight = filtersOpen && list.current !== null && list.current.getBoundingClientRect().top >= window.innerHeight;
+    shown = outOfSight ? settled : hits.slice(0, FIRST_ROWS * props.config.cardsPerRow);
+  }
+  return <Grid hits={shown} listRef={list} {...props} />;
+}
+
+/** The cards: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. Drawn again only for other hits. */
+const Grid = memo(function Grid({ hits, config, promoPositions, nowMs, interactive, listRef }: Props & { listRef: RefObject<HTMLUListElement | null> }) {
+  const cars = collapseSoldRuns(hits, isSold);
   const items = withPromos(cars, shownPromos(config.promos.cards, nowMs, defaultPromoExpiry(config.promos.default_expiry)), promoPositions);
   const few = items.length < 3;
   const fixed = items.flatMap((item) => (item.kind === 'promo' && item.promo.position != null ? [item.position] : []));
   return (
-    <ul className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
+    <ul ref={listRef} className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
       {items.map((item, index) =>
         item.kind === 'car' ? (
           <li key={item.car.objectID} className="results-grid__car" data-listed-until={soldUntil(item.car, config.soldDays)}>

@@ -307,7 +307,7 @@ function SearchPage({
             </div>
           </div>
         ) : (
-          answered && <ResultGrid hits={hits} config={config} promoPositions={positions} nowMs={nowMs} interactive />
+          answered && <ResultGrid hits={hits} config={config} promoPositions={positions} nowMs={nowMs} interactive filtersOpen={filtersOpen} />
         )}
         {!failed && <Pages createURL={pageUrl} />}
       </section>
