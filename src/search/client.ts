@@ -46,6 +46,8 @@ function runStepsInTasks(steps: Array<() => void>): void {
   setTimeout(next, 0);
 }
 
+const nextTask = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
+
 /**
  * SPEC 8 retry after a failed load: 2 s, then doubling up to 30 s (5 tries in the first 30 s of an
  * outage, then 2 a minute), so an outage never turns each open tab into a request loop.
@@ -55,27 +57,36 @@ export function retryDelayMs(failures: number): number {
 }
 
 /** The default engine: loads the tenant's documents lazily and answers every request locally. */
-export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClient & { ready(): Promise<Engine> } {
+export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClient & { ready(quiet?: boolean): Promise<Engine>; loaded(): boolean } {
   const now = options.now ?? Date.now;
   let engine: Promise<Engine> | undefined;
   let failures = 0;
   let retryAt = 0;
   let lastError: unknown;
-  const ready = () => {
+  let loaded = false;
+  /** quiet: a load ahead of need; its failure does not start the back-off (the app's searches count theirs). */
+  const ready = (quiet = false) => {
     // While backing off, searches fail at once without asking the server again. The window is a
     // little shorter than the page's own retry timer, so that timer's search is the one that loads.
     if (!engine && failures > 0 && now() < retryAt) return Promise.reject(lastError);
     if (!engine) {
-      const loading = (options.load ?? fetchDocuments)().then((docs) => {
-        const created = createEngine(docs, { soldDays: options.soldDays, now: options.now });
-        runStepsInTasks(created.warmUpSteps());
-        return created;
-      });
+      // The engine is made in a task after the documents' (the page prepares it at idle).
+      const loading = (options.load ?? fetchDocuments)()
+        .then(nextTask)
+        .then((docs) => {
+          const created = createEngine(docs, { soldDays: options.soldDays, now: options.now });
+          runStepsInTasks(created.warmUpSteps());
+          return created;
+        });
       engine = loading;
       loading.then(
-        () => (failures = 0),
+        () => {
+          failures = 0;
+          loaded = true;
+        },
         (error: unknown) => {
           engine = undefined;
+          if (quiet) return;
           failures += 1;
           lastError = error;
           retryAt = now() + retryDelayMs(failures) * 0.9;
@@ -86,6 +97,7 @@ export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClie
   };
   return {
     ready,
+    loaded: () => loaded,
     async search(requests) {
       const loaded = await ready();
       return { results: requests.map((request) => loaded.search(request.indexName, request.params ?? {})) };

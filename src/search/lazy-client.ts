@@ -38,25 +38,18 @@ async function createClient(options: BrowserClientOptions): Promise<SearchClient
 export interface LazySearchClient extends SearchClient {
   /**
    * Start loading the backend (and the embedded index) now, before the first search needs it. A
-   * failed load counts as the first failure of the back-off, as a failed search would.
+   * failed load counts as the first failure of the back-off, as a failed search would, unless
+   * `quiet` (a load at idle, before anyone searched).
    */
-  warmUp(): void;
+  warmUp(quiet?: boolean): void;
   /** The backend answers without a network round trip from now on (the embedded engine, loaded). */
   answersAtOnce(): boolean;
 }
 
 export function lazySearchClient(options: BrowserClientOptions): LazySearchClient {
   let inner: Promise<SearchClient> | undefined;
-  let local = false;
-  const backend = () =>
-    (inner ??= createClient(options).then((client) => {
-      if (options.backend.kind === 'embedded' && 'ready' in client && typeof client.ready === 'function')
-        (client.ready() as Promise<unknown>).then(
-          () => (local = true),
-          () => undefined,
-        );
-      return client;
-    }));
+  let created: (SearchClient & { loaded?: () => boolean }) | undefined;
+  const backend = () => (inner ??= createClient(options).then((client) => (created = client)));
   const cached = withCache(
     {
       async search(requests) {
@@ -67,11 +60,23 @@ export function lazySearchClient(options: BrowserClientOptions): LazySearchClien
   );
   return {
     search: (requests) => cached.search(requests),
-    answersAtOnce: () => local,
-    warmUp() {
+    answersAtOnce: () => options.backend.kind === 'embedded' && created?.loaded?.() === true,
+    warmUp(quiet = false) {
       backend()
-        .then((client) => ('ready' in client && typeof client.ready === 'function' ? client.ready() : undefined))
+        .then((client) => ('ready' in client && typeof client.ready === 'function' ? client.ready(quiet) : undefined))
         .catch(() => undefined);
     },
   };
+}
+
+const pageClients = new WeakMap<BrowserClientOptions, LazySearchClient>();
+
+/**
+ * The page's one client for these options: the search page's script warms it up at idle and draws
+ * early answers with it, and the app searches the same engine (the index is loaded and prepared once).
+ */
+export function pageSearchClient(options: BrowserClientOptions): LazySearchClient {
+  let client = pageClients.get(options);
+  if (!client) pageClients.set(options, (client = lazySearchClient(options)));
+  return client;
 }

@@ -151,6 +151,80 @@ for (const [screen, viewport] of [
       for (const name of names) expect(name).toContain(make);
     });
 
+    test('a facet ticked before the app code has loaded is answered at once by the page: count, facet counts, its first cards', async ({ page, site }) => {
+      const make = sampleMake(site);
+      const expected = countText(site, listed(site).filter((car) => car.make === make).length);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+      const { requested, release } = await holdHeavyCode(page);
+      // The page prepares its engine when idle, before any interaction.
+      const prepared = page.waitForResponse('**/search-index.json');
+      await page.goto(ALL);
+      await prepared;
+      if (screen === 'phone') await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      const facet = page.locator('.facet[data-facet=make]').getByLabel(new RegExp(`^${make} \\(`));
+      await facet.check();
+      await requested;
+
+      // The app's code is held back: the page's own script drew this answer.
+      await expect(heading(page)).toHaveText(expected);
+      await expect(page.locator('[data-show-results]')).toHaveText(`Show Me ${expected}`);
+      await expect(live(page)).toHaveCount(0);
+      const conditions = page.locator('.facet[data-facet=car_type] li').filter({ visible: true }).locator('.facet__count');
+      if (await conditions.count()) {
+        const counts = (await conditions.allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+        expect(counts.reduce((sum, count) => sum + count, 0)).toBe(Number(expected.replace(/\D/g, '')));
+      }
+      const shownCards = cards(page).filter({ visible: true });
+      const early = await shownCards.locator('.card__title').allTextContents();
+      expect(early.length).toBeGreaterThan(0);
+      for (const name of early) expect(name).toContain(make);
+      await shownCards.first().evaluate((card) => ((card as HTMLElement & { early?: boolean }).early = true));
+
+      release();
+      await expect(live(page)).toBeAttached({ timeout: 30_000 });
+      await expect.poll(() => decodeURIComponent(page.url())).toContain(`refinementList[make][0]=${make}`);
+      await expect(heading(page)).toHaveText(expected);
+      await expect(facet).toBeChecked();
+      // The early cards lead the app's answer, and the app took over the same elements (no redraw).
+      await expect(page.locator('[data-early-hidden]')).toHaveCount(0);
+      const names = await cards(page).locator('.card__title').allTextContents();
+      expect(names.slice(0, early.length)).toEqual(early);
+      for (const name of names) expect(name).toContain(make);
+      expect(
+        await cards(page)
+          .first()
+          .evaluate((card) => (card as HTMLElement & { early?: boolean }).early),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    test('a facet ticked and unticked before the app code has loaded puts the page back as it was', async ({ page, site }) => {
+      const make = sampleMake(site);
+      const { requested, release } = await holdHeavyCode(page);
+      const prepared = page.waitForResponse('**/search-index.json');
+      await page.goto(ALL);
+      await prepared;
+      const before = await heading(page).textContent();
+      const allCards = await cards(page).count();
+      if (screen === 'phone') await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      const facet = page.locator('.facet[data-facet=make]').getByLabel(new RegExp(`^${make} \\(`));
+      await facet.check();
+      await expect(heading(page)).toHaveText(countText(site, listed(site).filter((car) => car.make === make).length));
+      await facet.uncheck();
+      await expect(heading(page)).toHaveText(before!);
+      await expect(cards(page).filter({ visible: true })).toHaveCount(allCards);
+      await requested;
+      release();
+      await expect(live(page)).toBeAttached({ timeout: 30_000 });
+      await page.waitForTimeout(1000);
+      await expect(facet).not.toBeChecked();
+      expect(decodeURIComponent(page.url())).not.toContain('refinementList[make]');
+      await expect(heading(page)).toHaveText(before!);
+      await expect(cards(page)).toHaveCount(allCards);
+    });
+
     test('a facet ticked while the app code starts up is ticked once, not ticked and unticked again', async ({ page, site }) => {
       const make = sampleMake(site);
       const expected = listed(site).filter((car) => car.make === make).length;

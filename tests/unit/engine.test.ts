@@ -146,6 +146,25 @@ describe('embedded client', () => {
     expect(calls).toBe(3);
   });
 
+  it('a quiet load ahead of need (the page at idle) that fails does not start the back-off', async () => {
+    let calls = 0;
+    const client = createEmbeddedClient({
+      soldDays: 3,
+      now: () => NOW,
+      load: async () => {
+        calls++;
+        if (calls === 1) throw new Error('offline');
+        return DOCS;
+      },
+    });
+    await expect(client.ready(true)).rejects.toThrow('offline');
+    expect(client.loaded()).toBe(false);
+    // The shopper's first search asks the server again at once, and the engine is then loaded.
+    await expect(client.search([{ indexName: 'Car_production' }])).resolves.toHaveProperty('results');
+    expect(calls).toBe(2);
+    expect(client.loaded()).toBe(true);
+  });
+
   it('the retry delays: a handful of requests in the first 30 s of an outage', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });

@@ -90,9 +90,14 @@ const FacetOptions = memo(function FacetOptions({ items, idPrefix, refine }: { i
       {items.map((item, index) => (
         <li key={item.value}>
           {/* Values may hold spaces, which an id must not. */}
-          <input id={`${idPrefix}-${index}`} type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+          {/* The value lets the page's script answer a tick before the app is live (./early-answers.ts), */}
+          {/* and keeps the counts it drew (suppressHydrationWarning). */}
+          <input id={`${idPrefix}-${index}`} type="checkbox" value={item.value} checked={item.isRefined} onChange={() => refine(item.value)} />
           <label htmlFor={`${idPrefix}-${index}`}>
-            {item.label} <span className="facet__count">({item.count})</span>
+            {item.label}{' '}
+            <span className="facet__count" suppressHydrationWarning>
+              {`(${item.count})`}
+            </span>
           </label>
         </li>
       ))}

@@ -62,7 +62,7 @@ const Grid = memo(function Grid({ hits, config, promoPositions, nowMs, interacti
     <ul ref={listRef} className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
       {items.map((item, index) =>
         item.kind === 'car' ? (
-          <li key={item.car.objectID} className="results-grid__car" data-listed-until={soldUntil(item.car, config.soldDays)}>
+          <li key={item.car.objectID} className="results-grid__car" data-id={item.car.objectID} data-listed-until={soldUntil(item.car, config.soldDays)}>
             <CarCard
               car={item.car as unknown as Parameters<typeof CarCard>[0]['car']}
               attributes={config.attributes}

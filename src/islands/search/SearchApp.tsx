@@ -22,6 +22,7 @@ import { isSameSearch, routingFor, uiStateToSearchState, withoutFilters } from '
 import { hasFilters, INDEX_NAME, SORTS, type SearchState } from '../../search/state';
 import { FacetList, KmFilter, PriceFilter } from './Filters';
 import { UNSTORED } from './unstored';
+import { clearEarlyMarks } from './early-marks';
 import { ResultGrid } from './ResultGrid';
 
 /**
@@ -197,6 +198,14 @@ function SearchPage({
     const timer = setTimeout(refresh, 0);
     return () => clearTimeout(timer);
   }, []);
+
+  // What the page's script hid for a tick before the app was live is the app's from its first own
+  // answer on (most of it this answer removed; anything kept is in this answer).
+  const hydratedResults = useRef(results);
+  useLayoutEffect(() => {
+    if (results === hydratedResults.current) return;
+    clearEarlyMarks(document);
+  }, [results]);
 
   // SPEC 8: after a failed search, try again with back-off until the index answers.
   useEffect(() => {

@@ -6,8 +6,8 @@ import { countOf } from '../../domain/plural';
 import { initImageFallback } from '../../components/vehicle/image-fallback';
 import { INDEX_NAME } from '../../search/state';
 import { EarlyChanges } from './early-changes';
+import type { EarlyAnswers } from './early-answers';
 import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
-import { INDEX_FILE } from '../../search/index-file';
 import { isSameSearch } from '../../search/routing';
 import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
 
@@ -16,7 +16,8 @@ import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
  * with the route's first answer (results, facets with counts, sort, pages), so React and
  * InstantSearch (./mount.tsx) load on the shopper's first touch, focus, key or hover in it. Until
  * they are live, ticks, typing and picks happen in the HTML's own fields and are handed over
- * (./early-changes.ts); button and page-link clicks and Enter in a field are held and played again.
+ * (./early-changes.ts), and a facet tick is answered by the page itself (./early-answers.ts);
+ * button and page-link clicks and Enter in a field are held and played again.
  */
 
 const WAKE_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
@@ -34,9 +35,28 @@ function start(root: HTMLElement, data: SearchPageData): void {
   const stale = data.listedUntil.length > 0 && Date.now() >= data.listedUntil[0]!;
   const held: Array<() => void> = [];
   const early = new EarlyChanges();
-  const recordChange = (event: Event) => !live && early.record(event);
   let woken = false;
+  let hydrating = false;
   let live = false;
+  // Facet ticks answered before the app is live (the embedded engine only: it answers without a
+  // round trip). Loaded at idle, unless the shopper asked to save data, or on the first interaction.
+  let answers: Promise<EarlyAnswers | undefined> | undefined;
+  const loadAnswers = () =>
+    (answers ??=
+      config.backend.kind === 'embedded' ? import('./early-answers').then(({ earlyAnswers }) => earlyAnswers(root, config)) : Promise.resolve(undefined));
+  const answerEarly = (event: Event) => {
+    const field = event.target;
+    if (hydrating || !(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) return;
+    if (field instanceof HTMLInputElement && field.type === 'checkbox') {
+      // React reads a tick from its click; the box's own change comes after it.
+      if (event.type === 'change') void loadAnswers().then((early) => early?.tick(field));
+    } else void answers?.then((early) => early?.stop());
+  };
+  const recordChange = (event: Event) => {
+    if (live) return;
+    early.record(event);
+    answerEarly(event);
+  };
 
   const holdClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CLICKS) : null;
@@ -71,11 +91,16 @@ function start(root: HTMLElement, data: SearchPageData): void {
     if (woken) return;
     woken = true;
     for (const type of WAKE_EVENTS) root.removeEventListener(type, wake);
-    if (config.backend.kind === 'embedded') {
-      const preload = Object.assign(document.createElement('link'), { rel: 'preload', href: INDEX_FILE, as: 'fetch', crossOrigin: 'anonymous' });
-      document.head.append(preload);
-    }
-    void import('./mount').then(({ mountSearch }) =>
+    // The early answers' engine is the app's: its index loads once.
+    void loadAnswers();
+    // Once the page is idle, after the press that came with this hover or focus and the frame that
+    // answers it: asking for the app's code adds a preload per module, 50 ms on a slow phone.
+    whenIdle(loadApp, 200);
+  }
+
+  function loadApp() {
+    void import('./mount').then(({ mountSearch }) => {
+      hydrating = true;
       mountSearch({
         container: root,
         config,
@@ -90,11 +115,12 @@ function start(root: HTMLElement, data: SearchPageData): void {
           root.removeEventListener('click', holdClick, true);
           root.removeEventListener('keydown', holdEnter, true);
           for (const type of CHANGE_EVENTS) root.removeEventListener(type, recordChange, true);
+          void answers?.then((answering) => answering?.stop());
           early.replay();
           setTimeout(replayHeld, 0);
         },
-      }),
-    );
+      });
+    });
   }
 
   rememberScroll();
@@ -111,6 +137,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   for (const type of CHANGE_EVENTS) root.addEventListener(type, recordChange, true);
   if (stale) dropExpired(root, data);
   if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+  whenIdle(() => !saveData() && loadAnswers());
 }
 
 /**
@@ -129,6 +156,12 @@ function dropExpired(root: HTMLElement, data: SearchPageData): void {
   if (heading) heading.textContent = text;
   const showMe = root.querySelector('[data-show-results]');
   if (showMe) showMe.textContent = `Show Me ${text}`;
+}
+
+/** The shopper's browser asks for less data (Save-Data, a 2G connection): nothing is fetched ahead. */
+function saveData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '');
 }
 
 // Cards are HTML until the app wakes: a photo that fails before then needs the page-level fallback.

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { InstantSearchServerState } from 'react-instantsearch';
-import { lazySearchClient } from '../../search/lazy-client';
+import { pageSearchClient } from '../../search/lazy-client';
 import type { SearchPageConfig } from '../../search/page-config';
 import { loadCompareButton, PreloadedCompareButton } from '../compare/LazyCompareButton';
 import SearchApp, { type Prerendered } from './SearchApp';
@@ -57,7 +57,7 @@ function placedPromoPositions(container: HTMLElement): number[] | undefined {
 }
 
 export function mountSearch({ container, config, serverState, hydrate, stale, onLive, onFieldChange }: MountOptions): void {
-  const client = lazySearchClient(config);
+  const client = pageSearchClient(config);
   // The index loads while React hydrates: the shopper's first search should not wait for it.
   client.warmUp();
   if (hydrate) {
