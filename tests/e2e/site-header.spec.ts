@@ -91,3 +91,25 @@ for (const width of [1366, 1200, 992]) {
     expect(tops, 'rows of menu entries').toBe(1);
   });
 }
+
+// The browser may paint the header before all of it is parsed: what is already on screen must not
+// move when the rest arrives (a layout shift in about 1 load in 4 at a phone's speed).
+test.describe('phone header', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('the site name and the Compare link are where they were before the Menu button was parsed', async ({ page }) => {
+    await page.goto('/search/new-used-and-demo-cars');
+    const boxes = () =>
+      page.evaluate(() =>
+        ['.site-header__brand', '.compare-link', 'main'].map((selector) => {
+          const box = document.querySelector(selector)?.getBoundingClientRect();
+          return box ? [Math.round(box.top), Math.round(box.left)] : null;
+        }),
+      );
+    const complete = await boxes();
+    // As the page is while its header is still being parsed: everything after the site name's link
+    // and the Compare link (the Menu button, the menu) not there yet.
+    await page.evaluate(() => document.querySelectorAll('.site-header .nav-toggle, .site-header .main-nav').forEach((element) => element.remove()));
+    expect(await boxes()).toEqual(complete);
+  });
+});
