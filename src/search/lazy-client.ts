@@ -39,9 +39,9 @@ export interface LazySearchClient extends SearchClient {
   /**
    * Start loading the backend (and the embedded index) now, before the first search needs it. A
    * failed load counts as the first failure of the back-off, as a failed search would, unless
-   * `quiet` (a load at idle, before anyone searched).
+   * `quiet` (a load at idle, before anyone searched). Settles true once the engine is loaded.
    */
-  warmUp(quiet?: boolean): void;
+  warmUp(quiet?: boolean): Promise<boolean>;
   /** The backend answers without a network round trip from now on (the embedded engine, loaded). */
   answersAtOnce(): boolean;
 }
@@ -62,9 +62,12 @@ export function lazySearchClient(options: BrowserClientOptions): LazySearchClien
     search: (requests) => cached.search(requests),
     answersAtOnce: () => options.backend.kind === 'embedded' && created?.loaded?.() === true,
     warmUp(quiet = false) {
-      backend()
+      return backend()
         .then((client) => ('ready' in client && typeof client.ready === 'function' ? client.ready(quiet) : undefined))
-        .catch(() => undefined);
+        .then(
+          () => options.backend.kind === 'embedded',
+          () => false,
+        );
     },
   };
 }

@@ -55,8 +55,9 @@ function draw(root: HTMLElement, config: SearchPageConfig, answer: EarlyAnswer):
 export function earlyAnswers(root: HTMLElement, config: SearchPageConfig): EarlyAnswers {
   const client = pageSearchClient(config);
   // The index loads and the engine prepares now, so that a tick is answered at once. In an outage
-  // this load does not count towards the app's back-off (SPEC 8): its retries keep their schedule.
-  client.warmUp(true);
+  // this load does not count towards the app's back-off (SPEC 8), and no early answer asks the
+  // server again: the app's retries keep their schedule.
+  const loaded = client.warmUp(true);
   let state = parseSearchUrl(location.href, config.routes);
   let latest = 0;
   let stopped = false;
@@ -67,9 +68,13 @@ export function earlyAnswers(root: HTMLElement, config: SearchPageConfig): Early
       state = withTick(state, field, input.value, input.checked);
       const asked = ++latest;
       const asking = state;
-      client.search(earlyRequests(asking, config.facets, config.hitsPerPage)).then(
-        ({ results }) => !stopped && asked === latest && draw(root, config, readEarlyAnswer(asking, results)),
-        () => undefined, // the app shows an outage (SPEC 8) once it is live
+      void loaded.then(
+        (ok) =>
+          ok &&
+          client.search(earlyRequests(asking, config.facets, config.hitsPerPage)).then(
+            ({ results }) => !stopped && asked === latest && draw(root, config, readEarlyAnswer(asking, results)),
+            () => undefined,
+          ),
       );
     },
     stop() {
