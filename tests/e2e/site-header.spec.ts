@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 // The desktop dropdowns (SPEC: a dropdown opens by hover or click) and the header's fit at the
@@ -94,18 +95,24 @@ for (const width of [1366, 1200, 992]) {
 
 // The browser may paint the header before all of it is parsed: what is already on screen must not
 // move when the rest arrives (a layout shift in about 1 load in 4 at a phone's speed).
+
+/** Top and left of each element, rounded (null where the page has none). */
+function positions(page: Page, selectors: string[]) {
+  return page.evaluate(
+    (list) =>
+      list.map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return box ? [Math.round(box.top), Math.round(box.left)] : null;
+      }),
+    selectors,
+  );
+}
 test.describe('phone header', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
   test('the site name and the Compare link are where they were before the Menu button was parsed', async ({ page }) => {
     await page.goto('/search/new-used-and-demo-cars');
-    const boxes = () =>
-      page.evaluate(() =>
-        ['.site-header__brand', '.compare-link', 'main'].map((selector) => {
-          const box = document.querySelector(selector)?.getBoundingClientRect();
-          return box ? [Math.round(box.top), Math.round(box.left)] : null;
-        }),
-      );
+    const boxes = () => positions(page, ['.site-header__brand', '.compare-link', 'main']);
     const complete = await boxes();
     // As the page is while its header is still being parsed: everything after the site name's link
     // and the Compare link (the Menu button, the menu) not there yet.
@@ -121,13 +128,7 @@ test.describe('desktop header while it is parsed', () => {
     await page.goto('/search/new-used-and-demo-cars');
     const menu = page.locator('.main-nav > ul');
     await expect(menu).toBeVisible();
-    const boxes = () =>
-      page.evaluate(() =>
-        ['.site-header__brand', '.site-header__phone', 'main'].map((selector) => {
-          const box = document.querySelector(selector)?.getBoundingClientRect();
-          return box ? [Math.round(box.top), Math.round(box.left)] : null;
-        }),
-      );
+    const boxes = () => positions(page, ['.site-header__brand', '.site-header__phone', 'main']);
     const complete = await boxes();
     // As the page is while the parser is inside the menu: its last entry and the marker after it not there yet.
     await page.evaluate(() => {

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/search/engine';
-import type { SearchDocument } from '../../src/search/document';
 import { earlyRequests, readEarlyAnswer, withTick } from '../../src/search/early-answer';
 import { emptyState, type SearchState } from '../../src/search/state';
+import { searchDocument as doc } from './support/search-document';
 
 // The page's script answers a facet tick with the engine before the app is live: the count, the
 // first page's cars and every list's counts must be those the app then shows for the same state.
 
 const NOW = Date.parse('2026-11-27T00:00:00Z');
-
-function doc(id: number, partial: Partial<SearchDocument>): SearchDocument {
-  return {
-    objectID: String(id),
-    slug: `car-${id}`,
-    name: `Car ${id}`,
-    year: 2020,
-    make: 'Toyota',
-    model: 'Corolla',
-    car_type: 'used',
-    status: 'in_stock',
-    ...partial,
-  };
-}
 
 const DOCS = [
   doc(1, { make: 'Toyota', body: ['Hatch'], price: 25_000, custom_rank: 9 }),

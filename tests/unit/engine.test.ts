@@ -3,24 +3,11 @@ import { createEngine } from '../../src/search/engine';
 import { createEmbeddedClient, retryDelayMs, withCache, type SearchClient } from '../../src/search/client';
 import type { SearchDocument } from '../../src/search/document';
 import { rangeLowerBound, weeklyPriceRange } from '../../src/search/document';
+import { searchDocument as doc } from './support/search-document';
 
 const NOW = Date.parse('2026-11-23T00:00:00Z');
 const DAY = 86_400;
 const nowSeconds = NOW / 1000;
-
-function doc(id: number, partial: Partial<SearchDocument>): SearchDocument {
-  return {
-    objectID: String(id),
-    slug: `car-${id}`,
-    name: `Car ${id}`,
-    year: 2020,
-    make: 'Toyota',
-    model: 'Corolla',
-    car_type: 'used',
-    status: 'in_stock',
-    ...partial,
-  };
-}
 
 const DOCS: SearchDocument[] = [
   doc(1, { make: 'Toyota', model: 'Corolla', price: 25_000, km: 40_000, body: ['Hatch'], custom_rank: 5, name: '2020 Toyota Corolla Ascent' }),
