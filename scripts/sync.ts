@@ -2,7 +2,8 @@
  * npm run sync [-- <slug> ...] [--watch] [--interval=<seconds>] [--allow-shrink]
  * Reads every tenant's feeds (URLs conditionally: an unchanged feed is one 304), says what changed
  * in each dealer's stock, and rebuilds only the sites whose inputs changed, swapping each in whole.
- * A feed that fails or empties suddenly leaves that live site as it was. --watch repeats every
+ * A feed that fails, is too large or too slow, or empties suddenly leaves that live site as it was,
+ * with one "not synced: <tenant>: ..." line. --watch repeats every
  * --interval seconds (default 60; a tenant's sync.interval_seconds overrides it). Changed car pages
  * of tenants with an indexnow_key are announced to IndexNow (INDEXNOW=off stops it).
  */
@@ -11,7 +12,7 @@ import { ROOT } from './lib/paths';
 import { warmRenderThreads } from './lib/build-incremental';
 import { settleRemovals } from './lib/build-finish';
 import { syncTenant } from './lib/sync/sync-tenant';
-import { parseInterval, syncInterval } from './lib/sync/watch';
+import { nextSyncDelay, parseInterval, syncInterval } from './lib/sync/watch';
 
 const args = process.argv.slice(2);
 const named = args.filter((arg) => !arg.startsWith('-'));
@@ -38,8 +39,10 @@ if (!args.includes('--watch')) {
   process.exit(ok ? 0 : 1);
 }
 
-// Watch: each tenant is due again its interval after its last sync; syncs run one at a time.
+// Watch: each tenant is due again its interval after its last sync (longer after failures, see
+// nextSyncDelay); syncs run one at a time, and no tenant's failure stops the others.
 const due = new Map(slugs.map((slug) => [slug, 0]));
+const failures = new Map(slugs.map((slug) => [slug, 0]));
 const warmed = new Set<string>();
 let stopping = false;
 const stop = () => (stopping = true);
@@ -49,7 +52,8 @@ console.log(`Syncing ${slugs.join(', ')} every ${interval} s (Ctrl+C to stop)`);
 while (!stopping) {
   for (const slug of slugs) {
     if (stopping || due.get(slug)! > Date.now()) continue;
-    await syncOne(slug);
+    const ok = await syncOne(slug);
+    failures.set(slug, ok ? 0 : failures.get(slug)! + 1);
     const tenant = await loadTenant(slug, ROOT).catch(() => undefined);
     // The first change should not wait for the render threads to load the site's code.
     if (tenant && !warmed.has(slug)) {
@@ -60,7 +64,9 @@ while (!stopping) {
         (error: unknown) => console.error(`  ${slug}: render threads not warmed up: ${(error as Error).message}`),
       );
     }
-    due.set(slug, Date.now() + syncInterval(tenant, interval) * 1000);
+    const delay = nextSyncDelay(syncInterval(tenant, interval), failures.get(slug)!);
+    if (!ok) console.error(`  ${slug}: next try in ${delay} s`);
+    due.set(slug, Date.now() + delay * 1000);
   }
   const next = Math.min(...due.values());
   while (!stopping && Date.now() < next) await new Promise((resolve) => setTimeout(resolve, Math.min(250, next - Date.now())));

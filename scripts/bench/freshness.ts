@@ -115,7 +115,7 @@ try {
   };
   // Let the first sync record the stock it starts from, and the watch warm its render threads up
   // (a watch runs for hours before a dealer's change comes).
-  await waitFor(() => syncLines.some((line) => line.startsWith(`${slug}:`)));
+  await waitFor(() => syncLines.some((line) => line.startsWith(`${slug}:`) || line.startsWith(`not synced: ${slug}:`)));
   await waitFor(() => syncLines.some((line) => line.includes('render threads')), 120);
 
   const pageHtml = async (car: Car) => {

@@ -6,7 +6,8 @@ import { FeedReadError } from '../../src/feeds/load';
 import { buildEnv, EnvError } from '../../src/build/build-env';
 import { buildTenant, FeedShrinkError, summarise, type TenantBuildResult } from './build-tenant';
 import { NeedsFullBuild, renderChanged } from './build-incremental';
-import { tenantInputsHash } from './inputs-hash';
+import { tenantInputsHash, urlDigestsOf } from './inputs-hash';
+import type { FetchedFeeds } from '../../src/site/prepare';
 import { ROOT, siteDir, stampFile } from './paths';
 import { ensureDemoData } from './sample-data';
 import { warmPlacesDigest } from './places-digest-warm';
@@ -18,8 +19,11 @@ export interface BuildOptions {
   /** Build even from a cars feed that shrank suddenly (src/feeds/shrink.ts). */
   allowShrink?: boolean;
   log?: (line: string) => void;
-  /** Body digests of URL feeds already fetched (npm run sync), so those tenants can be fingerprinted. */
-  urlDigests?: Record<string, string>;
+  /**
+   * URL feeds already fetched (npm run sync), by URL: their digests fingerprint the tenant, and the
+   * build uses these bytes instead of fetching again, so what was judged is what is published.
+   */
+  fetched?: FetchedFeeds;
   /**
    * Render only the pages whose inputs changed with the prerender bundle kept from the last full
    * build (scripts/lib/build-incremental.ts), where it fits; a full build otherwise.
@@ -63,7 +67,7 @@ export async function buildSites({
   onlyStale = false,
   allowShrink = false,
   log = console.log,
-  urlDigests,
+  fetched,
   incremental = false,
 }: BuildOptions = {}): Promise<LoadedTenant[]> {
   let tenants: LoadedTenant[];
@@ -84,18 +88,18 @@ export async function buildSites({
   let placesDigest: Promise<void> | undefined;
   const notBuilt: string[] = [];
   for (const tenant of tenants) {
-    const hash = await tenantInputsHash(tenant, urlDigests);
+    const hash = await tenantInputsHash(tenant, urlDigestsOf(fetched));
     if (onlyStale && (await isFresh(tenant, hash))) {
       log(`= ${tenant.slug}: up to date (dist/${tenant.slug}/)`);
       continue;
     }
     try {
-      const partial = incremental ? await tryRenderChanged(tenant, now, log, allowShrink) : undefined;
+      const partial = incremental ? await tryRenderChanged(tenant, now, log, allowShrink, fetched) : undefined;
       if (!partial) {
         log(`> ${tenant.slug}: building (${tenant.template})`);
         placesDigest ??= warmPlacesDigest(log);
       }
-      const result = partial ?? (await buildTenant(tenant, now, (line) => log(line), { allowShrink }));
+      const result = partial ?? (await buildTenant(tenant, now, (line) => log(line), { allowShrink, fetched }));
       await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });
       await writeFile(stampFile(tenant.slug), JSON.stringify({ hash, builtAt: now.toISOString() }));
       log(`✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/`);
@@ -114,9 +118,15 @@ export async function buildSites({
  * A partial render of the tenant (only what changed), or undefined when it needs a full build. Bad
  * feeds fail as in a full build; a partial render that fails otherwise falls back to a full build.
  */
-async function tryRenderChanged(tenant: LoadedTenant, now: Date, log: (line: string) => void, allowShrink: boolean): Promise<TenantBuildResult | undefined> {
+async function tryRenderChanged(
+  tenant: LoadedTenant,
+  now: Date,
+  log: (line: string) => void,
+  allowShrink: boolean,
+  fetched: FetchedFeeds | undefined,
+): Promise<TenantBuildResult | undefined> {
   try {
-    const { result, rendered, reused, searchPagesKept, warm } = await renderChanged(tenant, now, log, { allowShrink });
+    const { result, rendered, reused, searchPagesKept, warm } = await renderChanged(tenant, now, log, { allowShrink, fetched });
     log(
       `  partial render: ${rendered} files rendered, ${reused} cars' pages kept, ${searchPagesKept} search pages kept${warm ? ' (render threads kept from the last one)' : ''}`,
     );

@@ -3,7 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { readFeeds } from '../../src/site/prepare';
+import { readFeeds, type FetchedFeeds } from '../../src/site/prepare';
 import { readSiteSnapshot } from '../../src/build/snapshot';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { swapSite, siteExtraFiles, writeSiteExtras } from './build-finish';
@@ -217,7 +217,7 @@ export async function renderChanged(
   tenant: LoadedTenant,
   now: Date,
   log: (line: string) => void,
-  { allowShrink = false }: { allowShrink?: boolean } = {},
+  { allowShrink = false, fetched }: { allowShrink?: boolean; fetched?: FetchedFeeds } = {},
 ): Promise<PartialRender> {
   const started = performance.now();
   const timings: string[] = [];
@@ -238,7 +238,7 @@ export async function renderChanged(
   const age = (now.getTime() - Date.parse(state.builtAt)) / 1000;
   const renderAt = age >= 0 && age < maxAgeSeconds() ? state.builtAt : now.toISOString();
   const snapshot = `${snapshotFile(slug)}.next`;
-  const feeds = await readFeeds(tenant, ROOT);
+  const feeds = await readFeeds(tenant, ROOT, { fetched, log });
   const prepared = await writeSiteData({ tenant, feeds, now: renderAt, snapshot });
   guardFeedShrink(tenant, prepared, await liveCarCount(slug), allowShrink, log);
   logReport(prepared.report, log);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describeReport, readFeeds, type PrepareReport } from '../../src/site/prepare';
+import { describeReport, readFeeds, type FetchedFeeds, type PrepareReport } from '../../src/site/prepare';
 import { buildEnv, buildEnvVars } from '../../src/build/build-env';
 import { maxRenderThreads, type SiteDataReady } from '../../src/build/render-threads';
 import { logoPath } from '../../src/site/assets';
@@ -36,6 +36,8 @@ export class FeedShrinkError extends Error {}
 export interface BuildTenantOptions {
   /** Build even from a cars feed that shrank suddenly (the editor checked it is right). */
   allowShrink?: boolean;
+  /** URL feeds this run fetched already (npm run sync): built from exactly the bytes it judged. */
+  fetched?: FetchedFeeds;
 }
 
 /**
@@ -135,7 +137,7 @@ export async function buildTenant(
   tenant: LoadedTenant,
   now: Date,
   log: (line: string) => void,
-  { allowShrink = false }: BuildTenantOptions = {},
+  { allowShrink = false, fetched }: BuildTenantOptions = {},
 ): Promise<TenantBuildResult> {
   const started = performance.now();
   const timings: Record<string, number> = {};
@@ -144,7 +146,7 @@ export async function buildTenant(
   const ready = readyFile(tenant.slug);
   await mkdir(path.dirname(snapshot), { recursive: true });
   await rm(ready, { force: true });
-  const feeds = await readFeeds(tenant, ROOT);
+  const feeds = await readFeeds(tenant, ROOT, { fetched, log });
   const feedBytes = Object.values(feeds).reduce((sum, bytes) => sum + bytes.byteLength, 0);
   const previousCars = await liveCarCount(tenant.slug);
   const siteData = writeSiteData({ tenant, feeds, now: now.toISOString(), snapshot });

@@ -51,6 +51,11 @@ function codeHash(): Promise<string> {
   return sharedHash;
 }
 
+/** The body digest of each URL feed fetched already, for tenantInputsHash. */
+export function urlDigestsOf(fetched: ReadonlyMap<string, Uint8Array> | undefined): Record<string, string> {
+  return Object.fromEntries([...(fetched ?? [])].map(([url, body]) => [url, createHash('sha256').update(body).digest('hex')]));
+}
+
 /**
  * A fingerprint of everything a tenant's site is built from (its YAML, assets, local feeds, the
  * code, public files, lockfile). `npm start` and `npm test` rebuild a site only when it changed.

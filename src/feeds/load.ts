@@ -1,9 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { describeIssue, formatPath } from '../config/format-issues';
-import { UNSAFE_URL } from '../config/safe-url';
-import { FeedLocationError, isUrlSource, resolveLocalFeed } from './roots';
-import { FEED_SCHEMAS, type FeedName } from './schemas';
-import type { z } from 'zod';
+import { readFile } from "node:fs/promises";
+import { describeIssue, formatPath } from "../config/format-issues";
+import { UNSAFE_URL } from "../config/safe-url";
+import { FeedLocationError, isUrlSource, resolveLocalFeed } from "./roots";
+import { FEED_SCHEMAS, type FeedName } from "./schemas";
+import {
+  DEFAULT_FEED_FETCH,
+  fetchFeed,
+  redirectNote,
+  type FeedFetchSettings,
+} from "./fetch-feed";
+import { FetchProblem, type GuardedResponse } from "../net/guarded-fetch";
+import type { z } from "zod";
 
 export type FeedRecord<N extends FeedName> = z.output<(typeof FEED_SCHEMAS)[N]>;
 
@@ -39,51 +46,87 @@ export class FeedReadError extends Error {
     readonly reason: string,
   ) {
     super(`feeds.${feed} (${source}): ${reason}`);
-    this.name = 'FeedReadError';
+    this.name = "FeedReadError";
   }
 }
 
-const FETCH_TIMEOUT_MS = 30_000;
+export interface ReadFeedOptions {
+  /** The folders local files may be read from (src/feeds/roots.ts). */
+  roots?: string[];
+  /** Limits and trusted hosts for a URL feed (the tenant's, src/feeds/fetch-feed.ts); the defaults otherwise. */
+  fetch?: FeedFetchSettings;
+  /** Where "answered from <another URL>" goes when a URL feed was redirected. */
+  log?: (line: string) => void;
+}
 
 /**
- * Read a feed source's bytes: an http(s) URL, or a path relative to `root` inside the feed folders
- * (src/feeds/roots.ts). Errors never quote the file's contents.
+ * Read a feed source's bytes: an http(s) URL (streamed within the tenant's limits), or a path
+ * relative to `root` inside the feed folders (src/feeds/roots.ts). Errors never quote the contents.
  */
-export async function readFeedBytes(feed: FeedName, source: string, root: string, roots?: string[]): Promise<Uint8Array> {
+export async function readFeedBytes(
+  feed: FeedName,
+  source: string,
+  root: string,
+  { roots, fetch, log }: ReadFeedOptions = {},
+): Promise<Uint8Array> {
   if (isUrlSource(source)) {
-    let response: Response;
+    let response: GuardedResponse;
     try {
-      response = await fetch(source, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      response = await fetchFeed(source, fetch ?? DEFAULT_FEED_FETCH);
     } catch (error) {
-      throw new FeedReadError(feed, source, `could not fetch: ${(error as Error).message}`);
+      if (error instanceof FetchProblem)
+        throw new FeedReadError(feed, source, error.message);
+      throw error;
     }
-    if (!response.ok) throw new FeedReadError(feed, source, `HTTP ${response.status} ${response.statusText}`);
-    return new Uint8Array(await response.arrayBuffer());
+    if (response.status !== 200)
+      throw new FeedReadError(
+        feed,
+        source,
+        `HTTP ${response.status} ${response.statusText}`.trim(),
+      );
+    const note = redirectNote(feed, source, response.url);
+    if (note) log?.(`  ${note}`);
+    return response.body;
   }
   try {
     return await readFile(await resolveLocalFeed(source, root, roots));
   } catch (error) {
-    if (error instanceof FeedLocationError) throw new FeedReadError(feed, source, error.message);
+    if (error instanceof FeedLocationError)
+      throw new FeedReadError(feed, source, error.message);
     const code = (error as NodeJS.ErrnoException).code;
-    throw new FeedReadError(feed, source, code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`);
+    throw new FeedReadError(
+      feed,
+      source,
+      code === "ENOENT"
+        ? "file not found"
+        : `could not read: ${(error as Error).message}`,
+    );
   }
 }
 
 /** Parse a feed's bytes as JSON (UTF-8). */
-export function parseFeedBytes(feed: FeedName, source: string, bytes: Uint8Array): unknown {
+export function parseFeedBytes(
+  feed: FeedName,
+  source: string,
+  bytes: Uint8Array,
+): unknown {
   try {
     return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch (error) {
     // The engine's message quotes the text around the error: a position is enough to find it.
     const at = /\(line (\d+) column (\d+)\)/.exec((error as Error).message);
-    throw new FeedReadError(feed, source, `not valid JSON${at ? ` (line ${at[1]}, column ${at[2]})` : ''}`);
+    throw new FeedReadError(
+      feed,
+      source,
+      `not valid JSON${at ? ` (line ${at[1]}, column ${at[2]})` : ""}`,
+    );
   }
 }
 
 function recordId(raw: unknown): string | undefined {
-  if (raw && typeof raw === 'object' && 'id' in raw) {
+  if (raw && typeof raw === "object" && "id" in raw) {
     const id = (raw as { id: unknown }).id;
-    if (typeof id === 'string' || typeof id === 'number') return String(id);
+    if (typeof id === "string" || typeof id === "number") return String(id);
   }
   return undefined;
 }
@@ -92,9 +135,14 @@ function recordId(raw: unknown): string | undefined {
  * Validate every record of a feed. Bad records are reported and left out; the rest are kept.
  * A list wrapped as `{ "data": [...] }`, `{ "results": [...] }` or `{ "<feed>": [...] }` is accepted.
  */
-export function validateFeed<N extends FeedName>(feed: N, data: unknown, source: string): FeedResult<N> {
+export function validateFeed<N extends FeedName>(
+  feed: N,
+  data: unknown,
+  source: string,
+): FeedResult<N> {
   const list = unwrapList(feed, data);
-  if (!list) throw new FeedReadError(feed, source, 'expected a JSON list of records');
+  if (!list)
+    throw new FeedReadError(feed, source, "expected a JSON list of records");
   const schema = FEED_SCHEMAS[feed];
   const records: FeedRecord<N>[] = [];
   const rejected: RejectedRecord[] = [];
@@ -106,9 +154,21 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
     let result = schema.safeParse(raw, { reportInput: true });
     if (!result.success && result.error.issues.every(isUnsafeUrl)) {
       // Only unsafe URLs are wrong: the dealer still wants the car listed, without them.
-      const retry = parseWithout(schema, raw, result.error.issues) as typeof result;
+      const retry = parseWithout(
+        schema,
+        raw,
+        result.error.issues,
+      ) as typeof result;
       if (retry.success) {
-        dropped.push({ feed, source, index, id, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`) });
+        dropped.push({
+          feed,
+          source,
+          index,
+          id,
+          problems: result.error.issues.map(
+            (issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`,
+          ),
+        });
         result = retry;
       }
     }
@@ -118,20 +178,33 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
         source,
         index,
         id,
-        problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`),
+        problems: result.error.issues.map(
+          (issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`,
+        ),
       });
       return;
     }
-    const record = result.data as FeedRecord<N> & { id?: string; slug?: string };
+    const record = result.data as FeedRecord<N> & {
+      id?: string;
+      slug?: string;
+    };
     const duplicate =
-      feed !== 'special_hours' && record.id !== undefined && seenIds.has(record.id) ? 'id' : record.slug && seenSlugs.has(record.slug) ? 'slug' : undefined;
+      feed !== "special_hours" &&
+      record.id !== undefined &&
+      seenIds.has(record.id)
+        ? "id"
+        : record.slug && seenSlugs.has(record.slug)
+          ? "slug"
+          : undefined;
     if (duplicate) {
       rejected.push({
         feed,
         source,
         index,
         id,
-        problems: [`${duplicate}: duplicate ${duplicate} "${duplicate === 'id' ? record.id : record.slug}" (an earlier record has it)`],
+        problems: [
+          `${duplicate}: duplicate ${duplicate} "${duplicate === "id" ? record.id : record.slug}" (an earlier record has it)`,
+        ],
       });
       return;
     }
@@ -146,13 +219,21 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
  * Parse the record again without the unsafe URLs. Where leaving one out empties something required
  * (a location's `image: { image: { url } }`), that holder goes too, up to the record itself.
  */
-function parseWithout(schema: z.ZodType, raw: unknown, issues: z.core.$ZodIssue[]) {
+function parseWithout(
+  schema: z.ZodType,
+  raw: unknown,
+  issues: z.core.$ZodIssue[],
+) {
   const drops = issues.map((issue) => dropPath(issue.path));
   for (let depth = 0; ; depth++) {
-    const result = schema.safeParse(withoutPaths(raw, drops), { reportInput: true });
+    const result = schema.safeParse(withoutPaths(raw, drops), {
+      reportInput: true,
+    });
     if (result.success || depth === 4) return result;
     const emptied = result.error.issues.map((issue) =>
-      issue.code === 'invalid_type' && issue.path.length > 1 && drops.some((drop) => samePath(drop, issue.path))
+      issue.code === "invalid_type" &&
+      issue.path.length > 1 &&
+      drops.some((drop) => samePath(drop, issue.path))
         ? dropPath(issue.path.slice(0, -1))
         : undefined,
     );
@@ -161,12 +242,18 @@ function parseWithout(schema: z.ZodType, raw: unknown, issues: z.core.$ZodIssue[
   }
 }
 
-function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean {
+function samePath(
+  a: readonly PropertyKey[],
+  b: readonly PropertyKey[],
+): boolean {
   return a.length === b.length && a.every((key, i) => key === b[i]);
 }
 
 function isUnsafeUrl(issue: z.core.$ZodIssue): boolean {
-  return issue.code === 'custom' && (issue.params as Record<string, unknown> | undefined)?.[UNSAFE_URL] === true;
+  return (
+    issue.code === "custom" &&
+    (issue.params as Record<string, unknown> | undefined)?.[UNSAFE_URL] === true
+  );
 }
 
 /**
@@ -174,26 +261,32 @@ function isUnsafeUrl(issue: z.core.$ZodIssue): boolean {
  * frame), an `{ url }` holder (a model's image), or else the field itself.
  */
 function dropPath(path: readonly PropertyKey[]): PropertyKey[] {
-  const item = path.findIndex((key) => typeof key === 'number');
+  const item = path.findIndex((key) => typeof key === "number");
   if (item >= 0) return path.slice(0, item + 1);
-  if (path.length > 1 && path.at(-1) === 'url') return path.slice(0, -1);
+  if (path.length > 1 && path.at(-1) === "url") return path.slice(0, -1);
   return [...path];
 }
 
-const DROP = Symbol('drop');
+const DROP = Symbol("drop");
 
 /** A copy of a JSON record with the values at `paths` removed (list items spliced out). */
 function withoutPaths(raw: unknown, paths: PropertyKey[][]): unknown {
   const copy = structuredClone(raw) as Record<PropertyKey, unknown>;
   for (const path of paths) {
     let parent: Record<PropertyKey, unknown> | undefined = copy;
-    for (const key of path.slice(0, -1)) parent = parent?.[key] as Record<PropertyKey, unknown> | undefined;
-    if (parent && typeof parent === 'object') parent[path.at(-1)!] = DROP;
+    for (const key of path.slice(0, -1))
+      parent = parent?.[key] as Record<PropertyKey, unknown> | undefined;
+    if (parent && typeof parent === "object") parent[path.at(-1)!] = DROP;
   }
   const prune = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.filter((item) => item !== DROP).map(prune);
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === DROP ? [] : [[key, prune(item)]])));
+    if (Array.isArray(value))
+      return value.filter((item) => item !== DROP).map(prune);
+    if (value && typeof value === "object")
+      return Object.fromEntries(
+        Object.entries(value).flatMap(([key, item]) =>
+          item === DROP ? [] : [[key, prune(item)]],
+        ),
+      );
     return value;
   };
   return prune(copy);
@@ -201,8 +294,8 @@ function withoutPaths(raw: unknown, paths: PropertyKey[][]): unknown {
 
 function unwrapList(feed: FeedName, data: unknown): unknown[] | undefined {
   if (Array.isArray(data)) return data;
-  if (data && typeof data === 'object') {
-    for (const key of [feed, 'data', 'results', 'items']) {
+  if (data && typeof data === "object") {
+    for (const key of [feed, "data", "results", "items"]) {
       const value = (data as Record<string, unknown>)[key];
       if (Array.isArray(value)) return value;
     }
@@ -212,16 +305,31 @@ function unwrapList(feed: FeedName, data: unknown): unknown[] | undefined {
 
 /** "cars feed (data/x.json) record #12 (id 4411): price: expected a number, got "abc"" */
 export function describeRejected(record: RejectedRecord): string[] {
-  const who = `${record.feed} feed (${record.source}) record #${record.index}${record.id ? ` (id ${record.id})` : ''}`;
+  const who = `${record.feed} feed (${record.source}) record #${record.index}${record.id ? ` (id ${record.id})` : ""}`;
   return record.problems.map((problem) => `${who}: ${problem}`);
 }
 
 /** "cars feed (data/x.json) record #3 (id 7): external_video_url: ... (left out; the record is kept)" */
 export function describeDropped(record: DroppedUrls): string[] {
-  return describeRejected(record).map((line) => `${line} (left out; the record is kept)`);
+  return describeRejected(record).map(
+    (line) => `${line} (left out; the record is kept)`,
+  );
 }
 
 /** Read and validate one feed. */
-export async function loadFeed<N extends FeedName>(feed: N, source: string, root: string, roots?: string[]): Promise<FeedResult<N>> {
-  return validateFeed(feed, parseFeedBytes(feed, source, await readFeedBytes(feed, source, root, roots)), source);
+export async function loadFeed<N extends FeedName>(
+  feed: N,
+  source: string,
+  root: string,
+  roots?: string[],
+): Promise<FeedResult<N>> {
+  return validateFeed(
+    feed,
+    parseFeedBytes(
+      feed,
+      source,
+      await readFeedBytes(feed, source, root, { roots }),
+    ),
+    source,
+  );
 }

@@ -1,6 +1,7 @@
 import { selectStock } from '../domain/stock';
 import { describeDropped, describeRejected, parseFeedBytes, readFeedBytes, validateFeed, type DroppedUrls, type RejectedRecord } from '../feeds/load';
 import type { FeedName } from '../feeds/schemas';
+import { feedFetchSettings } from '../feeds/fetch-feed';
 import type { Tenant } from '../tenant/schema';
 import type { SiteData } from './types';
 
@@ -21,12 +22,24 @@ const FEED_NAMES: FeedName[] = ['cars', 'locations', 'special_hours', 'models', 
 /** The bytes of each feed a tenant names, read (or fetched) but not yet parsed. */
 export type FeedBytes = Partial<Record<FeedName, Uint8Array>>;
 
-/** Read every feed of a tenant. Cheap next to parsing and validating them (prepareFeeds). */
-export async function readFeeds(tenant: Tenant, root: string): Promise<FeedBytes> {
+/** Bodies of URL feeds already fetched in this run, by URL (a sync judges and builds the same bytes). */
+export type FetchedFeeds = ReadonlyMap<string, Uint8Array>;
+
+/**
+ * Read every feed of a tenant: URLs within its limits (src/feeds/fetch-feed.ts), unless `fetched`
+ * holds the body already. Cheap next to parsing and validating them (prepareFeeds).
+ */
+export async function readFeeds(
+  tenant: Tenant,
+  root: string,
+  { fetched, log }: { fetched?: FetchedFeeds; log?: (line: string) => void } = {},
+): Promise<FeedBytes> {
+  const fetch = feedFetchSettings(tenant);
   const entries = await Promise.all(
     FEED_NAMES.map(async (name) => {
       const source = tenant.feeds[name];
-      return [name, source ? await readFeedBytes(name, source, root) : undefined] as const;
+      if (!source) return [name, undefined] as const;
+      return [name, fetched?.get(source) ?? (await readFeedBytes(name, source, root, { fetch, log }))] as const;
     }),
   );
   return Object.fromEntries(entries.filter(([, bytes]) => bytes !== undefined));

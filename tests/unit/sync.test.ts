@@ -146,7 +146,7 @@ describe('npm run sync', () => {
     const result = await syncTenant('sync-fail');
     expect(result.outcome).toBe('failed');
     expect(result.line).toMatch(
-      /^sync-fail: not synced, feeds\.cars \(http:\/\/127\.0\.0\.1:\d+\/cars-500\.json\): HTTP 500 .*the live site was left as it was/,
+      /^not synced: sync-fail: feeds\.cars \(http:\/\/127\.0\.0\.1:\d+\/cars-500\.json\): HTTP 500 .*the live site was left as it was/,
     );
     expect(readFileSync(path.join(work, 'dist', 'sync-fail', 'index.html'), 'utf8')).toBe('<h1>sync-fail live</h1>');
   });
@@ -192,10 +192,10 @@ describe('npm start while serving', () => {
     try {
       // An emptied feed: the sync it starts refuses it without a build, so the test stays fast.
       for (let i = 0; i < 3; i++) writeFileSync(feed, '[]');
-      await expect.poll(() => lines.filter((line) => line.startsWith('watched:')), { timeout: 10_000 }).toHaveLength(1);
+      await expect.poll(() => lines.filter((line) => /^(not synced: )?watched:/.test(line)), { timeout: 10_000 }).toHaveLength(1);
       expect(lines[0]).toContain('the feed has no records');
       await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(lines.filter((line) => line.startsWith('watched:'))).toHaveLength(1);
+      expect(lines.filter((line) => /^(not synced: )?watched:/.test(line))).toHaveLength(1);
     } finally {
       stop();
     }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_FEED_FETCH, fetchFeed, type FeedFetchSettings } from '../../../src/feeds/fetch-feed';
+import { FetchProblem, type GuardedResponse } from '../../../src/net/guarded-fetch';
 
 /** What the last successful fetch of a feed URL gave: its validators, and a digest of its body. */
 export interface FetchValidators {
@@ -15,21 +17,27 @@ export interface ConditionalFetchResult {
   body: Uint8Array;
   validators: FetchValidators;
   status: number;
+  /** The URL that answered, after redirects. */
+  url: string;
 }
 
-/** An HTTP answer other than 200 or 304, or no answer: the feed can't be read this time. */
+/** An HTTP answer other than 200 or 304, or no usable answer: the feed can't be read this time. */
 export class FeedFetchError extends Error {}
-
-const FETCH_TIMEOUT_MS = 30_000;
 
 export const digestOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * GET a feed URL with If-None-Match / If-Modified-Since from the last fetch kept in `cacheDir`
- * (<name>.json: validators, <name>.body: the body), so an unchanged feed costs one 304. The cache
- * is updated only after a complete 200, so a failed fetch leaves the last good copy.
+ * (<name>.json: validators, <name>.body: the body), so an unchanged feed costs one 304. The body
+ * is streamed within the tenant's limits (src/net/guarded-fetch.ts). The cache is updated only
+ * after a complete 200, so a failed fetch leaves the last good copy.
  */
-export async function conditionalFetch(url: string, cacheDir: string, name: string): Promise<ConditionalFetchResult> {
+export async function conditionalFetch(
+  url: string,
+  cacheDir: string,
+  name: string,
+  settings: FeedFetchSettings = DEFAULT_FEED_FETCH,
+): Promise<ConditionalFetchResult> {
   const metaFile = path.join(cacheDir, `${name}.json`);
   const bodyFile = path.join(cacheDir, `${name}.body`);
   let cached: { validators: FetchValidators; body: Uint8Array } | undefined;
@@ -39,34 +47,31 @@ export async function conditionalFetch(url: string, cacheDir: string, name: stri
   } catch {
     cached = undefined;
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {};
   if (cached?.validators.etag) headers['if-none-match'] = cached.validators.etag;
   if (cached?.validators.lastModified) headers['if-modified-since'] = cached.validators.lastModified;
-  let response: Response;
+  let response: GuardedResponse;
   try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    response = await fetchFeed(url, settings, headers);
   } catch (error) {
-    throw new FeedFetchError(`could not fetch: ${(error as Error).message}`);
+    if (error instanceof FetchProblem) throw new FeedFetchError(error.message);
+    throw error;
   }
-  if (response.status === 304 && cached) {
-    await response.body?.cancel();
-    return { changed: false, body: cached.body, validators: cached.validators, status: 304 };
-  }
-  if (response.status !== 200) {
-    await response.body?.cancel();
-    throw new FeedFetchError(`HTTP ${response.status} ${response.statusText}`);
-  }
-  const body = new Uint8Array(await response.arrayBuffer());
-  const validators: FetchValidators = {
-    ...(response.headers.get('etag') ? { etag: response.headers.get('etag')! } : {}),
-    ...(response.headers.get('last-modified') ? { lastModified: response.headers.get('last-modified')! } : {}),
-    digest: digestOf(body),
+  if (response.status === 304 && cached) return { changed: false, body: cached.body, validators: cached.validators, status: 304, url: response.url };
+  if (response.status !== 200) throw new FeedFetchError(`HTTP ${response.status} ${response.statusText}`.trim());
+  const { body } = response;
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return typeof value === 'string' && value ? value : undefined;
   };
+  const etag = header('etag');
+  const lastModified = header('last-modified');
+  const validators: FetchValidators = { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), digest: digestOf(body) };
   await mkdir(cacheDir, { recursive: true });
   await writeFile(`${bodyFile}.tmp`, body);
   await rename(`${bodyFile}.tmp`, bodyFile);
   await writeFile(`${metaFile}.tmp`, JSON.stringify(validators));
   await rename(`${metaFile}.tmp`, metaFile);
   // A server without validators, or one that re-sends the same bytes, is still "unchanged".
-  return { changed: cached?.validators.digest !== validators.digest, body, validators, status: 200 };
+  return { changed: cached?.validators.digest !== validators.digest, body, validators, status: 200, url: response.url };
 }

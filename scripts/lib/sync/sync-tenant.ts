@@ -2,11 +2,12 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFeedBytes, readFeedBytes, validateFeed, FeedReadError } from '../../../src/feeds/load';
 import { isUrlSource } from '../../../src/feeds/roots';
+import { feedFetchSettings, redirectNote } from '../../../src/feeds/fetch-feed';
 import { carsFeedShrinkProblem } from '../../../src/feeds/shrink';
 import { FEED_NAMES, type FeedName } from '../../../src/feeds/schemas';
 import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/tenant/load';
 import { BuildInputError, buildSites, isFresh } from '../build-all';
-import { tenantInputsHash } from '../inputs-hash';
+import { tenantInputsHash, urlDigestsOf } from '../inputs-hash';
 import { BUILD_CACHE, ROOT } from '../paths';
 import { scriptEnv } from '../script-env';
 import { announceChanges, changedCarPaths } from './announce';
@@ -49,19 +50,26 @@ async function writeStockState(slug: string, state: StockState): Promise<void> {
   await rename(`${file}.tmp`, file);
 }
 
-/** Read every feed of a tenant: local files as they are, URLs conditionally (an unchanged one is a 304). */
-async function readTenantFeeds(tenant: LoadedTenant): Promise<{ cars: Uint8Array; urlDigests: Record<string, string> }> {
-  const urlDigests: Record<string, string> = {};
+/**
+ * Read every feed of a tenant once: local files as they are, URLs conditionally (an unchanged one is
+ * a 304) within the tenant's limits. The build is handed these same bytes (`fetched`).
+ */
+async function readTenantFeeds(tenant: LoadedTenant, log: (line: string) => void): Promise<{ cars: Uint8Array; fetched: Map<string, Uint8Array> }> {
+  const fetched = new Map<string, Uint8Array>();
+  const settings = feedFetchSettings(tenant);
   let cars: Uint8Array | undefined;
   for (const name of FEED_NAMES as readonly FeedName[]) {
     const source = tenant.feeds[name];
     if (typeof source !== 'string') continue;
     let bytes: Uint8Array;
     if (isUrlSource(source)) {
+      if (fetched.has(source)) continue;
       try {
-        const fetched = await conditionalFetch(source, feedCacheDir(tenant.slug), name);
-        bytes = fetched.body;
-        urlDigests[source] = fetched.validators.digest;
+        const answer = await conditionalFetch(source, feedCacheDir(tenant.slug), name, settings);
+        bytes = answer.body;
+        fetched.set(source, bytes);
+        const note = redirectNote(name, source, answer.url);
+        if (note) log(`  ${tenant.slug}: ${note}`);
       } catch (error) {
         if (error instanceof FeedFetchError) throw new FeedReadError(name, source, error.message);
         throw error;
@@ -71,17 +79,36 @@ async function readTenantFeeds(tenant: LoadedTenant): Promise<{ cars: Uint8Array
     } else continue; // other local files count through the inputs hash
     if (name === 'cars') cars = bytes;
   }
-  return { cars: cars!, urlDigests };
+  return { cars: cars ?? fetched.get(tenant.feeds.cars)!, fetched };
 }
 
 const secondsSince = (started: number) => (performance.now() - started) / 1000;
+
+/** "not synced: <tenant>: feeds.cars (<url>): <reason>; ..." — one line, whatever failed. */
+const failedLine = (slug: string, reason: string, seconds: number) =>
+  `not synced: ${slug}: ${reason}; the live site was left as it was (${seconds.toFixed(1)} s)`;
+
+/**
+ * One sync of one tenant. Never throws: anything unexpected is a failed sync too, so one tenant's
+ * trouble can't stop `--watch` syncing the others.
+ */
+export async function syncTenant(slug: string, options: SyncOptions = {}): Promise<SyncResult> {
+  const started = performance.now();
+  try {
+    return await syncTenantOnce(slug, options);
+  } catch (error) {
+    const seconds = secondsSince(started);
+    const reason = `unexpected error: ${String((error as Error)?.message ?? error).split('\n')[0]}`;
+    return { slug, outcome: 'failed', seconds, line: failedLine(slug, reason, seconds) };
+  }
+}
 
 /**
  * One sync of one tenant: read its feeds, and rebuild its site (swapped in whole, as builds are)
  * only if its inputs changed. Whatever fails (a tenant file error, a feed that 500s, a feed that
  * shrank suddenly, a build that throws) leaves the live site as it was and is reported in the line.
  */
-export async function syncTenant(slug: string, { allowShrink = false, announce = false, log = () => {} }: SyncOptions = {}): Promise<SyncResult> {
+async function syncTenantOnce(slug: string, { allowShrink = false, announce = false, log = () => {} }: SyncOptions): Promise<SyncResult> {
   const started = performance.now();
   // With BUILD_TIMINGS: where a rebuilding sync's time went, besides the build's own steps.
   const steps: string[] = [];
@@ -92,7 +119,7 @@ export async function syncTenant(slug: string, { allowShrink = false, announce =
   };
   const failed = (reason: string): SyncResult => {
     const seconds = secondsSince(started);
-    return { slug, outcome: 'failed', seconds, line: `${slug}: not synced, ${reason}; the live site was left as it was (${seconds.toFixed(1)} s)` };
+    return { slug, outcome: 'failed', seconds, line: failedLine(slug, reason, seconds) };
   };
   let tenant: LoadedTenant;
   try {
@@ -106,14 +133,14 @@ export async function syncTenant(slug: string, { allowShrink = false, announce =
   let rejectedIds: string[];
   let emptied: string | undefined;
   try {
-    feeds = await readTenantFeeds(tenant);
+    feeds = await readTenantFeeds(tenant, log);
   } catch (error) {
     if (error instanceof FeedReadError) return failed(error.message);
     throw error;
   }
   step('read feeds');
   const before = await readStockState(slug);
-  const hash = await tenantInputsHash(tenant, feeds.urlDigests);
+  const hash = await tenantInputsHash(tenant, urlDigestsOf(feeds.fetched));
   step('inputs hash');
   // Nothing changed: known before the feed is validated (most of an unchanged sync's time at 1,000 cars).
   const fresh = Boolean(before) && (await isFresh(tenant, hash));
@@ -149,7 +176,7 @@ export async function syncTenant(slug: string, { allowShrink = false, announce =
       changes,
     };
   try {
-    await buildSites({ slugs: [slug], allowShrink, urlDigests: feeds.urlDigests, incremental: true, log: (line) => line.startsWith('  ') && log(line) });
+    await buildSites({ slugs: [slug], allowShrink, fetched: feeds.fetched, incremental: true, log: (line) => line.startsWith('  ') && log(line) });
   } catch (error) {
     // A sudden shrink, an unreadable feed or a failed build: the swap never happened.
     const reason = error instanceof BuildInputError ? error.message.replace(/\n/g, '; ') : `build failed: ${(error as Error).message.split('\n')[0]}`;
