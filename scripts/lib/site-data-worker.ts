@@ -6,16 +6,27 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { FeedReadError } from '../../src/feeds/load';
+import { FeedReadError, parseFeedBytes } from '../../src/feeds/load';
 import { siteSnapshotBytes } from '../../src/build/snapshot';
 import { prepareFeeds } from '../../src/site/prepare';
+import { leaveOutUnrenderable } from '../../src/site/render-check';
 import type { SiteDataJob, SiteDataMessage } from './site-data';
 
 const { tenant, feeds, now, snapshot } = workerData as SiteDataJob;
 const send = (message: SiteDataMessage) => parentPort!.postMessage(message);
 
+/** A car's place in its feed, for the report: read again, only for a car that is left out. */
+function feedIndex(id: string): number {
+  const data = parseFeedBytes('cars', tenant.feeds.cars, feeds.cars!);
+  const list = Array.isArray(data) ? data : (Object.values(data ?? {}).find(Array.isArray) as unknown[] | undefined);
+  return list?.findIndex((record) => String((record as { id?: unknown } | null)?.id) === id) ?? -1;
+}
+
 try {
-  const { site, report } = prepareFeeds(tenant, feeds, new Date(now));
+  const prepared = prepareFeeds(tenant, feeds, new Date(now));
+  const { report } = prepared;
+  const { site, rejected } = leaveOutUnrenderable(prepared.site, tenant.feeds.cars, feedIndex);
+  report.rejected.push(...rejected);
   await writeFile(snapshot, siteSnapshotBytes(site));
   send({ kind: 'written', report, cars: site.cars.length, builtAt: site.builtAt });
 } catch (error) {

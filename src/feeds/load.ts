@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describeIssue, formatPath } from "../config/format-issues";
 import { UNSAFE_URL } from "../config/safe-url";
 import { FeedLocationError, isUrlSource, resolveLocalFeed } from "./roots";
+import { parseNormalisedJson } from "./normalise-text";
 import { FEED_SCHEMAS, type FeedName } from "./schemas";
 import {
   DEFAULT_FEED_FETCH,
@@ -104,14 +105,14 @@ export async function readFeedBytes(
   }
 }
 
-/** Parse a feed's bytes as JSON (UTF-8). */
+/** Parse a feed's bytes as JSON (UTF-8), its text normalised (src/feeds/normalise-text.ts). */
 export function parseFeedBytes(
   feed: FeedName,
   source: string,
   bytes: Uint8Array,
 ): unknown {
   try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    return parseNormalisedJson(bytes);
   } catch (error) {
     // The engine's message quotes the text around the error: a position is enough to find it.
     const at = /\(line (\d+) column (\d+)\)/.exec((error as Error).message);

@@ -3,6 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { describeIssue, formatPath } from '../config/format-issues';
+import { normaliseText } from '../feeds/normalise-text';
 import { knownKeysAt } from './known-keys';
 import { TenantSchema, type Tenant } from './schema';
 
@@ -33,7 +34,8 @@ export function parseTenant(text: string, file: string): LoadedTenant {
       }),
     );
   }
-  const data: unknown = doc.toJS();
+  // YAML's "\ud800" escapes make lone surrogates too: the text is normalised as feed text is.
+  const data: unknown = normaliseText(doc.toJS());
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new TenantConfigError(file, [
       'expected a mapping of settings (template, slug, name, url, ...), got ' + (data === null ? 'an empty file' : 'something else'),
