@@ -136,7 +136,7 @@ async function withPeakRss<T>(task: () => Promise<T>): Promise<{ result: T; rise
 }
 
 describe('a hostile feed host against npm run sync', () => {
-  const attacks = [
+  const attacks: { name: string; path: string; sync: Record<string, number>; reason: RegExp }[] = [
     { name: 'a 2 GiB body', path: '/huge', sync: {}, reason: /larger than 50 MB \(Content-Length 2048 MB\)/ },
     { name: 'an endless body with no length', path: '/endless', sync: {}, reason: /larger than 50 MB;/ },
     { name: 'a 1 MB gzip bomb (1 GiB inflated)', path: '/bomb', sync: {}, reason: /larger than 50 MB once decompressed/ },
