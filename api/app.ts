@@ -7,8 +7,10 @@ import { localAccountServices } from './accounts/services';
 import { clientAddress, parseTrustProxy } from './client-address';
 import { guard } from './guard';
 import { BadRequest, errorResponse } from './http';
-import { RateLimiter } from './rate-limit';
+import { signInCodeSecret } from './accounts/code-secret';
+import { MemoryRateLimiter } from './rate-limit';
 import { ROUTES } from './routes';
+import { SharedRateLimiter } from './storage/rate-limits';
 import type { Store } from './storage/store';
 import type { ApiEnv } from './types';
 
@@ -29,7 +31,7 @@ export interface ApiContext {
   now?(): number;
   /** Sign-in code sender and reservation payment provider (default: the local ones that log and record). */
   accounts?: AccountServices;
-  /** Turn per-IP and per-site rate limits off (load benchmarks only). */
+  /** Turn per-IP and per-site rate limits off (load benchmarks only). With a store they are counted in its database; without one, per process. */
   rateLimits?: boolean;
 }
 
@@ -40,8 +42,12 @@ export interface ApiContext {
  */
 export function createApi(context: ApiContext, tenantOf: (request: Request) => string | undefined) {
   const app = new Hono<ApiEnv>().basePath('/api');
-  const limiter = context.rateLimits === false ? undefined : new RateLimiter();
-  const trustProxy = parseTrustProxy(context.trustProxy ?? apiEnv().TRUST_PROXY);
+  const env = apiEnv();
+  // Production stops here, before serving, without the secret sign-in codes are hashed under.
+  if (env.NODE_ENV === 'production') signInCodeSecret();
+  // Counted in the store's database, so every process over it shares each count.
+  const limiter = context.rateLimits === false ? undefined : context.store ? new SharedRateLimiter(context.store.driver) : new MemoryRateLimiter();
+  const trustProxy = parseTrustProxy(context.trustProxy ?? env.TRUST_PROXY);
 
   app.use('*', async (c, next) => {
     const slug = tenantOf(c.req.raw);

@@ -48,6 +48,16 @@ export function visitorKey(address: string): string {
 }
 
 /**
+ * The network a visitor key belongs to, for limits one requester could dodge by moving to the next
+ * address: an IPv4 address's /24 (a home, office or small host's block). An IPv6 key is already
+ * its /64, the network one subscriber gets.
+ */
+export function networkOf(visitor: string): string {
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(visitor);
+  return v4 ? `${v4[1]}.0/24` : visitor;
+}
+
+/**
  * The visitor's address: the host's own answer (`peer`) or the socket's, replaced by the
  * X-Forwarded-For entry the trusted proxy wrote when TRUST_PROXY says there is one.
  */

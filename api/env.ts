@@ -41,6 +41,8 @@ const ApiEnvSchema = z.object({
   IMAGE_CACHE_DIR: text,
   /** Checked where it is used, which falls back to the default with a warning (api/accounts/policy.ts). */
   SIGN_IN_CODES_PER_SITE_PER_HOUR: text,
+  /** Key for sign-in code hashes; required with NODE_ENV=production (checked in api/accounts/code-secret.ts, never printed). */
+  SIGN_IN_CODE_SECRET: text,
   /** `1` prints sign-in codes to the server log (no SMS provider locally). */
   SIGN_IN_CODES_LOG: text,
   PAYMENT_WEBHOOK_SECRET: text,

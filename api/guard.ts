@@ -59,7 +59,7 @@ const rateLimits: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.method !== 'POST' || !limiter) return next();
   const { slug } = c.get('site').tenant;
   const { per_ip_per_minute, per_site_per_minute } = leadSettings(c.get('site')).rate_limit;
-  const wait = limiter.take(
+  const wait = await limiter.take(
     [
       { key: `ip:${slug}:${c.get('clientIp')}`, limit: per_ip_per_minute },
       { key: `site:${slug}`, limit: per_site_per_minute },

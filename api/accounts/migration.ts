@@ -80,3 +80,13 @@ export const ACCOUNTS_RESERVATIONS_MIGRATION = {
     `CREATE INDEX sign_in_codes_sent ON sign_in_codes (tenant, created_at)`,
   ],
 };
+
+/**
+ * The network (/24 or /64) each code was requested from, for the per-network limits, and an index
+ * for counting a site's or a network's codes of the last hour (api/accounts/code-limits.ts).
+ */
+export const ACCOUNTS_SIGN_IN_NETWORKS_MIGRATION = {
+  version: 103,
+  name: 'accounts: the network each sign-in code was requested from',
+  sql: [`ALTER TABLE sign_in_codes ADD COLUMN network TEXT`, `CREATE INDEX sign_in_codes_network ON sign_in_codes (tenant, network, created_at)`],
+};

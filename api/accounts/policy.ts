@@ -12,8 +12,7 @@ export const ACCOUNT_POLICY = {
   maxCodeAttempts: 5,
   /**
    * Codes one requester (client address) may have sent to one phone number per window. Counted per
-   * requester, not per number: someone asking for codes for another person's number never locks
-   * that person out of signing in from their own connection.
+   * requester, so asking for codes for another person's number spends the asker's allowance.
    */
   codesPerRequesterPerPhone: 3,
   /** Codes requested from one IP per window (stops one visitor texting many numbers). */
@@ -22,18 +21,31 @@ export const ACCOUNT_POLICY = {
   verifiesPerIp: 20,
   /** The window those three limits count in. */
   limitWindowMs: 15 * 60_000,
-  /** Default site-wide budget of codes sent per hour (SIGN_IN_CODES_PER_SITE_PER_HOUR overrides). */
+  /** Codes one number is sent per hour, whoever asks: what anyone can make one phone receive. */
+  codesPerPhonePerHour: 5,
+  /** After a number's first code of the hour the next waits this long; the wait doubles with each code (30 s, 1, 2, 4 min). */
+  phoneBackoffMs: 30_000,
+  /** Codes requested from one network (IPv4 /24, IPv6 /64) per hour. */
+  codesPerNetworkPerHour: 20,
+  /** The same while the site is busy (past `codesPerSitePerHour`): a network that already had this many waits. */
+  codesPerNetworkWhenBusy: 3,
+  /**
+   * Codes a site sends per hour before it counts as busy (SIGN_IN_CODES_PER_SITE_PER_HOUR
+   * overrides). Busy tightens the per-network limit instead of refusing everyone.
+   */
   codesPerSitePerHour: 30,
-  /** The window the site-wide budget counts in. */
+  /** The most codes a site sends in any hour is this many times `codesPerSitePerHour`: the hard cap on SMS spend. */
+  siteCeilingFactor: 5,
+  /** The window the per-number, per-network and site counts use. */
   siteBudgetWindowMs: 60 * 60_000,
   /** A session lasts this long after sign-in, then the shopper signs in again. */
   sessionTtlMs: 30 * 24 * 60 * 60_000,
 } as const;
 
 /**
- * Codes a site may send per hour, across all requesters: the cap on what someone rotating through
- * many addresses can make the dealer pay for in texts. `SIGN_IN_CODES_PER_SITE_PER_HOUR` (a whole
- * number of at least 1) overrides the default; anything else there is ignored with a warning.
+ * Codes a site sends per hour before it counts as busy (api/accounts/code-limits.ts); five times
+ * this is its hard cap. `SIGN_IN_CODES_PER_SITE_PER_HOUR` (a whole number of at least 1)
+ * overrides the default; anything else there is ignored with a warning.
  */
 export function codesPerSitePerHour(env: NodeJS.ProcessEnv = process.env): number {
   const setting = apiEnv(env).SIGN_IN_CODES_PER_SITE_PER_HOUR;
@@ -45,7 +57,7 @@ export function codesPerSitePerHour(env: NodeJS.ProcessEnv = process.env): numbe
 }
 
 const warned = new Set<string>();
-function warnOnce(message: string): void {
+export function warnOnce(message: string): void {
   if (warned.has(message)) return;
   warned.add(message);
   console.warn(message);

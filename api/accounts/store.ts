@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Row, SqlDriver } from '../storage/sql';
 import type { PaymentEvent } from './payments';
+import { decideCode, NO_CODE_LIMITS, type CodeLimits } from './code-limits';
+import { codeHash, signInCodeSecret } from './code-secret';
 import { canMovePayment, isPaymentStatus } from './payment-status';
 import { ACCOUNT_POLICY } from './policy';
 
@@ -21,11 +23,16 @@ export interface StoredPaymentIntent {
   createdAt: number;
 }
 
+/** What issueCode did: a code to send, nothing to send (the last one still works), or a refusal with its wait. */
+export type IssuedCode = { code: string; expiresAt: number } | { pending: true } | { refused: 'number' | 'network' | 'site'; retryAfterMs: number };
+
 export type CodeCheck = { ok: true; user: AccountUser } | { ok: false; reason: 'missing' | 'expired' | 'used' | 'wrong' | 'too_many_attempts' };
 
-/** Codes and session tokens are kept only as hashes: a copy of the database signs nobody in. */
+/**
+ * Codes and session tokens are kept only as hashes: a copy of the database signs nobody in. A
+ * token has 256 random bits, so plain SHA-256 will do; a code is keyed (api/accounts/code-secret.ts).
+ */
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const codeHash = (tenant: string, phone: string, code: string) => sha256(`${tenant}\n${phone}\n${code}`);
 
 function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -36,40 +43,41 @@ const toUser = (row: Row): AccountUser => ({ id: String(row.id), phone: String(r
 /**
  * Accounts storage over the same database as leads (tables from migration 101): users by phone,
  * one-time sign-in codes, sessions and watchlists, all per tenant, and reservation payment intents.
+ * `codeSecret` keys the code hashes (default: SIGN_IN_CODE_SECRET, read at first use).
  */
 export class AccountStore {
-  constructor(private readonly driver: SqlDriver) {}
+  constructor(
+    private readonly driver: SqlDriver,
+    private readonly codeSecret?: string,
+  ) {}
+
+  private secret(): string {
+    return this.codeSecret ?? signInCodeSecret();
+  }
 
   /**
-   * A new code for `phone`; earlier unused codes for it stop working. Returns the code to send, or
-   * `over_budget` (nothing stored) when this site has already issued `budget` codes within
-   * `budgetWindowMs`: the cap on texts per site, whoever asks, counted in the database so it holds
-   * across processes and restarts.
+   * A new code for `phone`, requested from `network`; earlier unused codes for it stop working.
+   * `limits` (api/accounts/code-limits.ts) are checked against the codes already sent, in the
+   * same transaction as the new one is stored, so they hold across processes and restarts.
    */
-  async issueCode(
-    tenant: string,
-    phone: string,
-    now: number,
-    budget: { limit: number; windowMs: number } = { limit: Number.MAX_SAFE_INTEGER, windowMs: 1 },
-  ): Promise<{ code: string; expiresAt: number } | { over_budget: true; retryAfterMs: number }> {
+  async issueCode(tenant: string, phone: string, now: number, options: { network?: string; limits?: CodeLimits } = {}): Promise<IssuedCode> {
     const code = String(randomInt(0, 10 ** ACCOUNT_POLICY.codeDigits)).padStart(ACCOUNT_POLICY.codeDigits, '0');
+    const hash = codeHash(this.secret(), tenant, phone, code);
     const expiresAt = now + ACCOUNT_POLICY.codeTtlMs;
-    return this.driver.transaction(async (tx) => {
-      // PostgreSQL: one issuer per site at a time, so concurrent requests cannot both take the last
-      // place in the budget (SQLite transactions already run one at a time).
+    const network = options.network ?? 'unknown';
+    return this.driver.transaction(async (tx): Promise<IssuedCode> => {
+      // PostgreSQL: one issuer per site at a time, so concurrent requests count each other's codes
+      // (SQLite transactions already run one at a time).
       if (this.driver.dialect === 'postgres') await tx.all(`SELECT pg_advisory_xact_lock(hashtext(?))`, [`sign-in-codes:${tenant}`]);
-      const since = now - budget.windowMs;
-      const sent = await tx.all(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM sign_in_codes WHERE tenant = ? AND created_at > ?`, [tenant, since]);
-      if (Number(sent[0]?.n) >= budget.limit) return { over_budget: true as const, retryAfterMs: Number(sent[0]!.oldest) + budget.windowMs - now };
+      const decision = await decideCode(tx, tenant, phone, network, now, options.limits ?? NO_CODE_LIMITS);
+      if (!('send' in decision)) return decision;
+      // Codes are kept a day: long enough for every hourly count, short enough to stay small.
+      await tx.run(`DELETE FROM sign_in_codes WHERE tenant = ? AND created_at < ?`, [tenant, now - 24 * 60 * 60_000]);
       await tx.run(`UPDATE sign_in_codes SET used_at = ? WHERE tenant = ? AND phone = ? AND used_at IS NULL`, [now, tenant, phone]);
-      await tx.run(`INSERT INTO sign_in_codes (id, tenant, phone, code_hash, expires_at, used_at, attempts, created_at) VALUES (?, ?, ?, ?, ?, NULL, 0, ?)`, [
-        randomUUID(),
-        tenant,
-        phone,
-        codeHash(tenant, phone, code),
-        expiresAt,
-        now,
-      ]);
+      await tx.run(
+        `INSERT INTO sign_in_codes (id, tenant, phone, code_hash, expires_at, used_at, attempts, created_at, network) VALUES (?, ?, ?, ?, ?, NULL, 0, ?, ?)`,
+        [randomUUID(), tenant, phone, hash, expiresAt, now, network],
+      );
       return { code, expiresAt };
     });
   }
@@ -79,6 +87,7 @@ export class AccountStore {
    * signs in the phone's user (created on first sign-in); a wrong one counts towards the limit.
    */
   checkCode(tenant: string, phone: string, code: string, now: number): Promise<CodeCheck> {
+    const hash = codeHash(this.secret(), tenant, phone, code);
     return this.driver.transaction(async (tx): Promise<CodeCheck> => {
       const rows = await tx.all(
         `SELECT * FROM sign_in_codes WHERE tenant = ? AND phone = ? ORDER BY created_at DESC, CASE WHEN used_at IS NULL THEN 0 ELSE 1 END, id DESC LIMIT 1${this.driver.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
@@ -89,7 +98,7 @@ export class AccountStore {
       if (latest.used_at !== null && latest.used_at !== undefined) return { ok: false, reason: 'used' };
       if (Number(latest.attempts) >= ACCOUNT_POLICY.maxCodeAttempts) return { ok: false, reason: 'too_many_attempts' };
       if (Number(latest.expires_at) <= now) return { ok: false, reason: 'expired' };
-      if (!sameHash(String(latest.code_hash), codeHash(tenant, phone, code))) {
+      if (!sameHash(String(latest.code_hash), hash)) {
         await tx.run(`UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = ?`, [String(latest.id)]);
         const left = ACCOUNT_POLICY.maxCodeAttempts - Number(latest.attempts) - 1;
         return { ok: false, reason: left > 0 ? 'wrong' : 'too_many_attempts' };

@@ -2,10 +2,11 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { normaliseMobile } from '../../src/domain/leads/validation';
 import { LEAD_MESSAGES } from '../../src/domain/leads/messages';
-import { ACCOUNT_POLICY, codesPerSitePerHour } from '../accounts/policy';
+import { codeLimits } from '../accounts/code-limits';
+import { ACCOUNT_POLICY } from '../accounts/policy';
 import { accountsOf, clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../accounts/session';
+import { networkOf } from '../client-address';
 import { errorResponse, readJson, validate } from '../http';
-import { RateLimiter } from '../rate-limit';
 import type { ApiApp, ApiEnv } from '../types';
 
 const Phone = z
@@ -29,7 +30,7 @@ const VerifyCode = z
  */
 export const CODE_NOT_ACCEPTED = 'That code did not work. Please check the text message, or ask for a new code.';
 
-/** Past the site-wide budget of codes per hour: the same for every number and every requester. */
+/** Past the site's hourly ceiling (reached only by many networks at once): the same for every number and every requester. */
 export const SITE_BUSY = 'We are sending a lot of sign-in codes right now. Please try again in a few minutes.';
 
 function tooMany(c: Context<ApiEnv>, wait: number, what: string) {
@@ -40,37 +41,42 @@ function tooMany(c: Context<ApiEnv>, wait: number, what: string) {
 
 /**
  * Phone sign-in by one-time code: request a code (sent by the configured CodeSender, never in the
- * answer), verify it (sets the `__Host-session` cookie), read the session, sign out. Limits count
- * per requester (client IP), never per phone number, so nobody can lock another person out; the
- * site-wide budget caps the texts sent however many addresses ask.
+ * answer), verify it (sets the `__Host-session` cookie), read the session, sign out. Limits
+ * (docs/api-and-storage.md, all counted in the shared database): per requester and per requester
+ * and number (the rate limiter), then per number, per network and per site (api/accounts/code-limits.ts).
+ * None lets one requester or one network shut sign-in for other shoppers.
  */
 export function authRoutes(app: ApiApp): void {
-  // Per app instance, like the guard's limiter: fixed windows of ACCOUNT_POLICY.limitWindowMs.
-  const limiter = new RateLimiter(ACCOUNT_POLICY.limitWindowMs);
+  const window = ACCOUNT_POLICY.limitWindowMs;
 
   app.post('/auth/request-code', async (c) => {
     const { phone_number: phone } = validate(RequestCode, await readJson(c));
     const tenant = c.get('site').tenant.slug;
     const now = c.get('now');
     const ip = c.get('clientIp');
-    // Both limits at once: a request one of them refuses spends nothing from the other. With the
-    // API's rate limits off (LEADS_RATE_LIMITS=off: browser tests, benchmarks) these are off too.
-    const limited = Boolean(c.get('rateLimiter'));
-    const wait = !limited
+    // With the API's rate limits off (LEADS_RATE_LIMITS=off: browser tests, benchmarks) the
+    // per-visitor limits are off too; the site's own counts still apply.
+    const limiter = c.get('rateLimiter');
+    const wait = !limiter
       ? 0
-      : limiter.take(
+      : await limiter.take(
           [
-            { key: `code-ip:${tenant}:${ip}`, limit: ACCOUNT_POLICY.codesPerIp },
-            { key: `code-ip-phone:${tenant}:${ip}:${phone}`, limit: ACCOUNT_POLICY.codesPerRequesterPerPhone },
+            { key: `code-ip:${tenant}:${ip}`, limit: ACCOUNT_POLICY.codesPerIp, windowMs: window },
+            { key: `code-ip-phone:${tenant}:${ip}:${phone}`, limit: ACCOUNT_POLICY.codesPerRequesterPerPhone, windowMs: window },
           ],
           now,
         );
     if (wait) return tooMany(c, wait, 'codes requested');
-    const issued = await accountsOf(c).issueCode(tenant, phone, now, { limit: codesPerSitePerHour(), windowMs: ACCOUNT_POLICY.siteBudgetWindowMs });
-    if ('over_budget' in issued) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000))));
+    const issued = await accountsOf(c).issueCode(tenant, phone, now, { network: networkOf(ip), limits: codeLimits(Boolean(limiter)) });
+    if ('refused' in issued) {
+      const seconds = Math.max(1, Math.ceil(issued.retryAfterMs / 1000));
+      if (issued.refused !== 'site') return tooMany(c, seconds, 'codes requested');
+      c.header('Retry-After', String(seconds));
       return errorResponse(c, 429, SITE_BUSY);
     }
+    const sent = () => c.json({ sent: true, expires_in_seconds: ACCOUNT_POLICY.codeTtlMs / 1000 }, 202);
+    // The number's last code still works: nothing new to send, and the same answer as a send.
+    if ('pending' in issued) return sent();
     const { code, expiresAt } = issued;
     try {
       await c.get('accounts').codeSender.send({ tenant, phone, code, expiresAt });
@@ -78,14 +84,15 @@ export function authRoutes(app: ApiApp): void {
       console.error(`Sign-in code for ${tenant} not sent:`, error);
       return c.json({ error: "We couldn't send a code just now. Please try again in a few minutes." }, 503);
     }
-    return c.json({ sent: true, expires_in_seconds: ACCOUNT_POLICY.codeTtlMs / 1000 }, 202);
+    return sent();
   });
 
   app.post('/auth/verify-code', async (c) => {
     const { phone_number: phone, code } = validate(VerifyCode, await readJson(c));
     const tenant = c.get('site').tenant.slug;
     const now = c.get('now');
-    const wait = c.get('rateLimiter') ? limiter.hit(`verify-ip:${tenant}:${c.get('clientIp')}`, ACCOUNT_POLICY.verifiesPerIp, now) : 0;
+    const limiter = c.get('rateLimiter');
+    const wait = limiter ? await limiter.hit(`verify-ip:${tenant}:${c.get('clientIp')}`, ACCOUNT_POLICY.verifiesPerIp, now, window) : 0;
     if (wait) return tooMany(c, wait, 'sign-in attempts');
     const accounts = accountsOf(c);
     const check = await accounts.checkCode(tenant, phone, code, now);

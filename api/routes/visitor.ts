@@ -77,7 +77,7 @@ export function visitorRoutes(app: ApiApp): void {
     const site = c.get('site');
     const car = site.cars.find((candidate) => candidate.slug === c.req.param('slug'));
     if (!car) return c.json({ error: 'This car is not listed on this site.' }, 404);
-    const wait = c.get('rateLimiter')?.hit(`view:${site.tenant.slug}:${c.get('clientIp')}`, VIEW_CALLS_PER_MINUTE, c.get('now'));
+    const wait = await c.get('rateLimiter')?.hit(`view:${site.tenant.slug}:${c.get('clientIp')}`, VIEW_CALLS_PER_MINUTE, c.get('now'));
     if (wait) {
       c.header('Retry-After', String(wait));
       return errorResponse(c, 429, `Too many requests. Please wait ${wait} seconds and try again.`);

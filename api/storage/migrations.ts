@@ -1,4 +1,4 @@
-import { ACCOUNTS_MIGRATION, ACCOUNTS_RESERVATIONS_MIGRATION } from '../accounts/migration';
+import { ACCOUNTS_MIGRATION, ACCOUNTS_RESERVATIONS_MIGRATION, ACCOUNTS_SIGN_IN_NETWORKS_MIGRATION } from '../accounts/migration';
 import type { SqlDriver } from './sql';
 
 /**
@@ -120,6 +120,19 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
       )`,
     ],
   },
+  {
+    version: 5,
+    name: 'rate limits: one count per key and window, shared by every API process (api/storage/rate-limits.ts)',
+    sql: [
+      `CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX rate_limits_expiry ON rate_limits (expires_at)`,
+    ],
+  },
+  ACCOUNTS_SIGN_IN_NETWORKS_MIGRATION,
 ];
 
 /** Applies the migrations this database has not had yet. Safe to run from several processes at once. */

@@ -2,7 +2,8 @@
  * npm run bench:api [-- <seconds> <connections>]   (default 10 s, 32 connections)
  *
  * Lead POSTs on loopback: starts the real API server (scripts/lib/api-server.ts) as a child
- * process over a fresh SQLite file (WAL, synchronous FULL), fires valid enquiries with autocannon
+ * process over a fresh SQLite file (WAL, synchronous FULL), or with DATABASE_URL set over a fresh
+ * schema in that PostgreSQL database (dropped afterwards), fires valid enquiries with autocannon
  * (every request its own idempotency key, so each one is a new stored lead), and prints
  * requests/s, latency p50 / p90 / p99 / max, the 2xx and non-2xx counts, and the leads stored:
  * once flat out (each connection sends as soon as it has an answer: the most the server takes),
@@ -17,6 +18,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { openPostgres } from '../../api/storage/postgres-driver';
 import { openSqlite } from '../../api/storage/sqlite-driver';
 import { Store } from '../../api/storage/store';
 import { ROOT } from '../lib/paths';
@@ -29,6 +32,21 @@ const port = Number(process.env.BENCH_API_PORT ?? 4399);
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
 const dbFile = path.join(dir, 'leads.sqlite');
 
+// DATABASE_URL: a schema of its own in that database, so nothing else's rows are counted or kept.
+const postgresUrl = process.env.DATABASE_URL || undefined;
+const schema = `bench_api_${process.pid}`;
+let scopedUrl: string | undefined;
+if (postgresUrl) {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const scoped = new URL(postgresUrl);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  scopedUrl = scoped.toString();
+}
+const database = scopedUrl ? 'PostgreSQL' : 'SQLite file (WAL, synchronous FULL)';
+
 // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server there (open it in Chrome DevTools).
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'scripts/lib/api-server.ts')], {
@@ -37,7 +55,7 @@ const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join
     ...process.env,
     PORT: String(port),
     LEADS_DB_FILE: dbFile,
-    DATABASE_URL: '',
+    DATABASE_URL: scopedUrl ?? '',
     // Deliveries go to the server log channel; keep the worker from competing for the CPU mid-run.
     OUTBOX_INTERVAL_MS: '600000',
     API_LEADS: JSON.stringify({ rate_limit: { per_ip_per_minute: 100_000_000, per_site_per_minute: 100_000_000 } }),
@@ -96,11 +114,11 @@ try {
   const warmup = counter;
   const flatOut = await run(seconds);
   const steady = await run(seconds, TARGET_RATE);
-  const store = new Store(openSqlite(dbFile));
+  const store = new Store(scopedUrl ? openPostgres(scopedUrl) : openSqlite(dbFile));
   const stored = await store.countLeads();
   await store.close();
   const twoxx = flatOut['2xx'] + steady['2xx'];
-  console.log(`\nPOST /api/leads, SQLite file (WAL, synchronous FULL), ${connections} connections, ${seconds} s per run, loopback`);
+  console.log(`\nPOST /api/leads, ${database}, ${connections} connections, ${seconds} s per run, loopback`);
   for (const [label, result] of [
     ['flat out', flatOut],
     [`${TARGET_RATE.toLocaleString('en-AU')} req/s offered`, steady],
@@ -119,4 +137,10 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dir, { recursive: true, force: true });
+  if (postgresUrl) {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
 }

@@ -19,7 +19,7 @@ const OTHER = '0498 765 432';
 const CAR = 'car-1';
 /** The one answer to any code that does not sign in, so no answer tells whether a number has a code pending. */
 const CODE_NOT_ACCEPTED = 'That code did not work. Please check the text message, or ask for a new code.';
-/** Past the site-wide budget of codes per hour. */
+/** Past the site's hourly ceiling of codes. */
 const SITE_BUSY = 'We are sending a lot of sign-in codes right now. Please try again in a few minutes.';
 
 /** What a shopper reads when someone else got the car first. */
@@ -174,10 +174,20 @@ for (const kind of storeKinds()) {
       it('stops an earlier code working once a new one is sent', async () => {
         await post('/api/auth/request-code', { phone_number: ME });
         const first = sender.last(ME_NORMALISED)!;
+        now += ACCOUNT_POLICY.phoneBackoffMs;
         await post('/api/auth/request-code', { phone_number: ME });
+        expect(sender.sent).toHaveLength(2);
         const second = sender.last(ME_NORMALISED)!;
         if (first !== second) expect((await post('/api/auth/verify-code', { phone_number: ME, code: first })).status).toBe(422);
         expect((await post('/api/auth/verify-code', { phone_number: ME, code: second })).status).toBe(200);
+      });
+
+      it('asked again within 30 seconds, sends no second text, answers the same and the first code still signs in', async () => {
+        const asked = await post('/api/auth/request-code', { phone_number: ME });
+        const again = await post('/api/auth/request-code', { phone_number: ME }, { ip: '198.51.100.30' });
+        expect([again.status, await again.text()]).toEqual([asked.status, JSON.stringify({ sent: true, expires_in_seconds: 600 })]);
+        expect(sender.sent).toHaveLength(1);
+        expect((await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) })).status).toBe(200);
       });
 
       it('a code sent on one site does not sign in on another', async () => {
@@ -219,26 +229,41 @@ for (const kind of storeKinds()) {
         await signIn(signedUp, '198.51.100.11');
         await post('/api/auth/request-code', { phone_number: pending }, { ip: '198.51.100.12' });
         const answers = new Set<string>();
-        for (const phone of ['0400000010', signedUp, pending]) {
-          const response = await post('/api/auth/request-code', { phone_number: phone }, { ip: '198.51.100.78' });
-          answers.add(`${response.status} ${await response.text()}`);
+        // At once (the pending number's code still works, so nothing new is sent) and after the
+        // numbers' 30-second backoff (a signed-up number's code is used, so it gets a new one).
+        for (const wait of [0, ACCOUNT_POLICY.phoneBackoffMs]) {
+          now += wait;
+          for (const phone of wait ? ['0400000013', signedUp, pending] : ['0400000010', pending]) {
+            const response = await post('/api/auth/request-code', { phone_number: phone }, { ip: '198.51.100.78' });
+            answers.add(`${response.status} ${await response.text()}`);
+          }
         }
         expect([...answers]).toEqual([`202 ${JSON.stringify({ sent: true, expires_in_seconds: 600 })}`]);
       });
     });
 
     describe('rate limits', () => {
-      it("three requests for someone else's number lock out the requester, not the number's owner", async () => {
+      /** Requests a code for each phone at once from each address; the statuses in order. */
+      const burst = (requests: { phone: string; ip: string }[]) =>
+        Promise.all(requests.map(({ phone, ip }) => post('/api/auth/request-code', { phone_number: phone }, { ip }).then((response) => response.status)));
+      const count = (statuses: number[], status: number) => statuses.filter((each) => each === status).length;
+
+      it("three requests for someone else's number lock out the requester; the owner still signs in at once", async () => {
         const attacker = '198.51.100.66';
-        for (let i = 0; i < 3; i++) expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: attacker })).status).toBe(202);
+        for (let i = 0; i < 3; i++) {
+          if (i) now += ACCOUNT_POLICY.phoneBackoffMs * 2 ** (i - 1); // the number's backoff: 30 s, then 60 s
+          expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: attacker })).status).toBe(202);
+        }
         const refused = await post('/api/auth/request-code', { phone_number: ME }, { ip: attacker });
         expect(refused.status).toBe(429);
-        expect(refused.headers.get('retry-after')).toBeTruthy();
-        expect(await refused.json()).toEqual({ error: 'Too many codes requested. Please wait 15 minutes and try again.' });
+        expect(Number(refused.headers.get('retry-after'))).toBe(ACCOUNT_POLICY.limitWindowMs / 1000 - 90);
+        expect(await refused.json()).toEqual({ error: 'Too many codes requested. Please wait 14 minutes and try again.' });
         expect(sender.sent).toHaveLength(3);
-        // The owner, on their own connection, still gets a code and signs in straight away.
+        // The owner, on their own connection, asks while the number waits: no fourth text, and the
+        // last code the attacker had sent to the owner's phone signs them in.
         const owner = '203.0.113.50';
         expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: owner })).status).toBe(202);
+        expect(sender.sent).toHaveLength(3);
         const verified = await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) }, { ip: owner });
         expect(verified.status).toBe(200);
         // The attacker's own lock lifts after the window.
@@ -246,37 +271,84 @@ for (const kind of storeKinds()) {
         expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: attacker })).status).toBe(202);
       });
 
-      it('sends at most the site budget of codes per hour, however many addresses ask; then a calm 429', async () => {
-        const budget = ACCOUNT_POLICY.codesPerSitePerHour;
+      it('texts one number at most 5 times an hour, waiting 30 s, 1, 2 and 4 minutes between; a used code does not stand in', async () => {
+        const sentAt: number[] = [];
+        const start = now;
+        // A different requester each time, so only the number's own limits apply; each code is used at once.
+        for (let i = 0; sentAt.length < 7 && now < start + ACCOUNT_POLICY.siteBudgetWindowMs; i++) {
+          const before = sender.sent.length;
+          const response = await post('/api/auth/request-code', { phone_number: ME }, { ip: `192.0.${i}.7` });
+          if (sender.sent.length > before) {
+            sentAt.push(now - start);
+            expect((await post('/api/auth/verify-code', { phone_number: ME, code: sender.last(ME_NORMALISED) }, { ip: `192.0.${i}.7` })).status).toBe(200);
+          } else expect(response.status).toBe(429);
+          now += 10_000;
+        }
+        expect(sentAt).toEqual([0, 30_000, 90_000, 210_000, 450_000]);
+      });
+
+      it("the review's attack: 40 requests from 4 addresses in one /24 at once; a visitor from another network still gets a code", async () => {
+        const attackers = ['203.0.113.21', '203.0.113.22', '203.0.113.23', '203.0.113.24'];
+        // To one number: one text goes out; the rest are answered as sent (its code still works) or refused.
+        const oneNumber = await burst(Array.from({ length: 40 }, (_, i) => ({ phone: ME, ip: attackers[i % 4]! })));
+        expect(sender.sent).toHaveLength(1);
+        expect(count(oneNumber, 202) + count(oneNumber, 429)).toBe(40);
+        // To 40 numbers: the network's 20 an hour.
+        now += 1_000;
+        const manyNumbers = await burst(Array.from({ length: 40 }, (_, i) => ({ phone: `0455${String(i).padStart(6, '0')}`, ip: attackers[i % 4]! })));
+        expect(count(manyNumbers, 202)).toBe(ACCOUNT_POLICY.codesPerNetworkPerHour - 1);
+        expect(count(manyNumbers, 429)).toBe(40 - ACCOUNT_POLICY.codesPerNetworkPerHour + 1);
+        console.info(`[${kind.name}] attack from one /24: ${sender.sent.length} codes sent to the attacker's numbers`);
+        expect(sender.sent).toHaveLength(ACCOUNT_POLICY.codesPerNetworkPerHour);
+        const visitor = await post('/api/auth/request-code', { phone_number: OTHER }, { ip: '198.51.100.140' });
+        expect(visitor.status).toBe(202);
+        const verified = await post('/api/auth/verify-code', { phone_number: OTHER, code: sender.last('0498765432') }, { ip: '198.51.100.140' });
+        expect(verified.status).toBe(200);
+      });
+
+      it('a busy site (30 codes this hour) still sends a code to a new network; networks that had 3 wait', async () => {
+        const statuses: number[][] = [];
+        // 6 networks, 10 numbers each, one after another.
+        for (let network = 0; network < 6; network++) {
+          const requests = Array.from({ length: 10 }, (_, i) => ({ phone: `0466${network}${String(i).padStart(5, '0')}`, ip: `100.64.${network}.9` }));
+          statuses.push(await burst(requests));
+        }
+        // 30 from the first three; then the site is busy and each network gets 3 at most.
+        expect(statuses.map((each) => count(each, 202))).toEqual([10, 10, 10, 3, 3, 3]);
+        expect(sender.sent).toHaveLength(39);
+        expect((await post('/api/auth/request-code', { phone_number: '0466999999' }, { ip: '100.64.0.9' })).status).toBe(429);
+        const visitor = await post('/api/auth/request-code', { phone_number: OTHER }, { ip: '198.51.100.141' });
+        expect(visitor.status).toBe(202);
+        expect(sender.last('0498765432')).toMatch(/^\d{6}$/);
+      });
+
+      it('never sends more than the ceiling (5 x 30) an hour, whatever the networks; then a calm 429', async () => {
+        const ceiling = ACCOUNT_POLICY.codesPerSitePerHour * ACCOUNT_POLICY.siteCeilingFactor;
         const statuses: number[] = [];
         let refused: Response | undefined;
-        // 100 new numbers from 100 addresses within the hour.
-        for (let i = 0; i < 100; i++) {
-          now += 20_000;
-          const response = await post('/api/auth/request-code', { phone_number: `0411${String(i).padStart(6, '0')}` }, { ip: `10.0.${i}.1` });
+        // 200 new numbers, each from a network of its own, within the hour.
+        for (let i = 0; i < 200; i++) {
+          now += 10_000;
+          const response = await post('/api/auth/request-code', { phone_number: `0411${String(i).padStart(6, '0')}` }, { ip: `10.${i}.0.1` });
           statuses.push(response.status);
           if (response.status === 429) refused ??= response;
         }
-        expect(statuses.filter((status) => status === 202)).toHaveLength(budget);
-        expect(statuses.slice(budget).every((status) => status === 429)).toBe(true);
-        expect(sender.sent).toHaveLength(budget);
+        expect(count(statuses, 202)).toBe(ceiling);
+        expect(statuses.slice(ceiling).every((status) => status === 429)).toBe(true);
+        expect(sender.sent).toHaveLength(ceiling);
         expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(await refused!.json()).toEqual({ error: SITE_BUSY });
-        // Another site has its own budget; this one's refills as the hour moves on.
-        expect((await post('/api/auth/request-code', { phone_number: ME }, { tenant: 'other-dealer', ip: '10.9.9.9' })).status).toBe(202);
+        // Another site has its own count; this one's refills as the hour moves on.
+        expect((await post('/api/auth/request-code', { phone_number: ME }, { tenant: 'other-dealer', ip: '10.250.9.9' })).status).toBe(202);
         now += ACCOUNT_POLICY.siteBudgetWindowMs;
-        expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: '10.9.9.9' })).status).toBe(202);
+        expect((await post('/api/auth/request-code', { phone_number: ME }, { ip: '10.251.9.9' })).status).toBe(202);
       });
 
-      it('keeps to the site budget when requests arrive all at once', async () => {
-        const budget = ACCOUNT_POLICY.codesPerSitePerHour;
-        const responses = await Promise.all(
-          Array.from({ length: budget + 10 }, (_, i) =>
-            post('/api/auth/request-code', { phone_number: `0422${String(i).padStart(6, '0')}` }, { ip: `10.2.${i}.1` }),
-          ),
-        );
-        expect(responses.filter((response) => response.status === 202)).toHaveLength(budget);
-        expect(sender.sent).toHaveLength(budget);
+      it('keeps to the ceiling when requests from many networks arrive all at once', async () => {
+        const ceiling = ACCOUNT_POLICY.codesPerSitePerHour * ACCOUNT_POLICY.siteCeilingFactor;
+        const statuses = await burst(Array.from({ length: ceiling + 10 }, (_, i) => ({ phone: `0422${String(i).padStart(6, '0')}`, ip: `10.${i}.2.1` })));
+        expect(count(statuses, 202)).toBe(ceiling);
+        expect(sender.sent).toHaveLength(ceiling);
       });
 
       it('sends at most 10 codes per IP in 15 minutes, whatever the numbers', async () => {
@@ -289,7 +361,10 @@ for (const kind of storeKinds()) {
       });
 
       it("refused requests for one number do not use up the requester's allowance for other numbers", async () => {
-        for (let i = 0; i < 3; i++) expect((await post('/api/auth/request-code', { phone_number: ME })).status).toBe(202);
+        for (let i = 0; i < 3; i++) {
+          expect((await post('/api/auth/request-code', { phone_number: ME })).status).toBe(202);
+          now += ACCOUNT_POLICY.phoneBackoffMs * 2 ** i;
+        }
         for (let i = 0; i < 7; i++) expect((await post('/api/auth/request-code', { phone_number: ME })).status).toBe(429);
         // Only 3 codes were sent from this address, so 7 more numbers still get theirs.
         for (let i = 0; i < 7; i++) {

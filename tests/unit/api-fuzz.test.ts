@@ -309,9 +309,9 @@ let dir: string;
 let store: Store;
 let api: ReturnType<typeof createApi>;
 
-/** Rows in every table: the fuzzer must not add one. */
+/** Rows in every table: the fuzzer must not add one (rate_limits counts requests, refused ones too, so it is left out). */
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await store.driver.all(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`);
+  const tables = await store.driver.all(`SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'rate_limits' ORDER BY name`);
   const counts: Record<string, number> = {};
   for (const { name } of tables) counts[String(name)] = Number((await store.driver.all(`SELECT COUNT(*) AS n FROM "${String(name)}"`))[0]?.n);
   return counts;
