@@ -9,9 +9,11 @@ import type { StockChanges, StockState } from './diff';
  * at the next crawl. Off unless the tenant file holds an `indexnow_key`.
  */
 
-/** Car pages a sync changed: added, sold, reserved, repriced or otherwise changed, and removed (now a 404, which engines want to know too). */
+/** Car pages a sync changed: added, sold, reserved, repriced, with other details or status changed, and removed (now a 404, which engines want to know too). */
 export function changedCarPaths(changes: StockChanges, before: StockState, after: StockState): string[] {
-  const current = [...changes.added, ...changes.sold, ...changes.reserved, ...changes.priceChanged, ...changes.statusChanged].map((id) => after[id]?.path);
+  const current = [...changes.added, ...changes.sold, ...changes.reserved, ...changes.priceChanged, ...changes.detailsChanged, ...changes.statusChanged].map(
+    (id) => after[id]?.path,
+  );
   const gone = changes.removed.map((id) => before[id]?.path);
   return [...new Set([...current, ...gone].filter((path): path is string => path !== undefined))].sort();
 }
