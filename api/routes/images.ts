@@ -1,36 +1,27 @@
 import { apiEnv } from '../env';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
-import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import { urlProblem } from '../../src/config/safe-url';
-import { imageOrigins } from '../../src/domain/images/image-url';
+import { normalisePhotoUrl } from '../../src/domain/images/normalise-url';
 import { IMAGE_WIDTH_LADDER } from '../../src/tenant/schema/images';
 import type { SiteData } from '../../src/site/types';
+import { diskCache, type CacheEntry } from '../images/disk-cache';
+import { listedPhotos } from '../images/listed-photos';
+import { OriginalProblem } from '../images/original-problem';
+import { fetchRemoteOriginal, type Validators } from '../images/remote-original';
+import { outputFor, resize, type Output } from '../images/resize';
+import { imageSettings } from '../images/settings';
+import { readSiteFile, siteFileFor, type SiteFile } from '../images/site-files';
+import { transformSlots, type TransformSlots } from '../images/transform-slots';
 import type { ApiApp, ApiEnv } from '../types';
 
-/** Originals larger than this are refused unread (a car photo is rarely over 5 MB). */
-export const MAX_ORIGINAL_BYTES = 15 * 1024 * 1024;
-/** A decoded original over this many pixels is refused too (a 15 MB PNG can decode to gigabytes). */
-const MAX_ORIGINAL_PIXELS = 50_000_000;
-/** How long an original may take to arrive (IMAGE_FETCH_TIMEOUT_MS overrides it). */
-const originalTimeoutMs = () => apiEnv().IMAGE_FETCH_TIMEOUT_MS;
-const MAX_REDIRECTS = 3;
+/** A remote original is asked "changed?" once this old, so a replaced photo shows within a day. */
+export const REVALIDATE_AFTER_MS = 24 * 60 * 60_000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * The formats served, best first; the Accept header picks the first the browser takes. Encoder
- * efforts are the fastest that keep the files near their smallest: AVIF at effort 0 is about 5
- * times faster than its default and a few percent larger. AVIF looks like JPEG at a lower
- * quality number, so it gets q - 20 (q=75 gives AVIF 55).
- */
-const OUTPUTS = [
-  { type: 'image/avif', encode: (image: Sharp, quality: number) => image.avif({ quality: Math.max(30, quality - 20), effort: 0 }) },
-  { type: 'image/webp', encode: (image: Sharp, quality: number) => image.webp({ quality, effort: 1 }) },
-  { type: 'image/jpeg', encode: (image: Sharp, quality: number) => image.jpeg({ quality, progressive: true }) },
-] as const;
+/** Remote originals can change under their URL: browsers and CDNs keep a variant a day at most. */
+const ONE_DAY = 'public, max-age=86400';
 
 const Query = z.object({
   url: z.string({ error: 'url is required: the photo to resize.' }).min(1, 'url is required: the photo to resize.').max(2048, 'url is too long.'),
@@ -44,14 +35,18 @@ const Query = z.object({
     .default(75),
 });
 
-class OriginalProblem extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 413 | 415 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
+type Source = { kind: 'site'; file: SiteFile } | { kind: 'remote'; url: string };
+
+/** What a cache file says about its image: for a remote original, the version resized and when it was last checked. */
+interface VariantMeta {
+  /** The answer's ETag (a digest of the image). */
+  tag: string;
+  original?: Validators;
+  checkedAt?: number;
 }
+
+type Variant = { body: Buffer; tag: string; cache: 'hit' | 'miss' | 'stale' };
+type Lease = NonNullable<ReturnType<TransformSlots['admit']>>;
 
 /** Where a site's own files are read from and resized images are kept (read per request, so tests and hosts can set them). */
 function directories(slug: string) {
@@ -63,128 +58,55 @@ function directories(slug: string) {
   };
 }
 
-async function readSiteFile(slug: string, sitePath: string): Promise<Buffer> {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(sitePath, 'http://site.invalid').pathname);
-  } catch {
-    throw new OriginalProblem(400, 'url is not a valid site path.');
-  }
-  for (const root of directories(slug).siteRoots) {
-    const file = path.resolve(root, `.${pathname}`);
-    if (!file.startsWith(root + path.sep)) throw new OriginalProblem(403, 'That path is outside the site.');
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile()) continue;
-    if (info.size > MAX_ORIGINAL_BYTES) throw new OriginalProblem(413, `The original image is larger than ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB.`);
-    return readFile(file);
-  }
-  throw new OriginalProblem(404, 'There is no such image on this site.');
-}
-
-/** Reads an original from an allowed host, following redirects only to allowed hosts, within the size and time limits. */
-async function fetchOriginal(url: URL, allowed: readonly string[], signal: AbortSignal): Promise<Buffer> {
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    if (!allowed.includes(url.origin)) throw new OriginalProblem(403, "This site only resizes photos from its own files and its feeds' hosts.");
-    const response = await fetch(url, { redirect: 'manual', signal, headers: { accept: 'image/*' } });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel();
-      url = new URL(location, url);
-      continue;
-    }
-    if (response.status === 404 || response.status === 410) throw new OriginalProblem(404, 'The original image was not found.');
-    if (!response.ok) throw new OriginalProblem(422, `The original image could not be read (its host answered ${response.status}).`);
-    if (!/^image\//i.test(response.headers.get('content-type') ?? '')) {
-      await response.body?.cancel();
-      throw new OriginalProblem(415, 'The original is not an image.');
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > MAX_ORIGINAL_BYTES) {
-      await response.body?.cancel();
-      throw new OriginalProblem(413, `The original image is larger than ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB.`);
-    }
-    // The declared length may be missing or wrong, so the limit is counted while reading.
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > MAX_ORIGINAL_BYTES) throw new OriginalProblem(413, `The original image is larger than ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB.`);
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-  }
-  throw new OriginalProblem(422, 'The original image redirects too many times.');
-}
-
-async function loadOriginal(site: SiteData, original: string): Promise<Buffer> {
+/**
+ * The original a request names, in one spelling: a file of the site (a site path or a URL on the
+ * site's own origin) or a photo URL the site's data lists. Any other URL is refused, so the route
+ * is no open proxy and a new spelling or query string makes no new work.
+ */
+async function sourceOf(site: SiteData, original: string): Promise<Source> {
   const problem = urlProblem(original);
   if (problem) throw new OriginalProblem(400, `url: ${problem}.`);
-  const siteOrigin = URL.canParse(site.tenant.url) ? new URL(site.tenant.url).origin : undefined;
-  const url = original.startsWith('/') ? undefined : new URL(original);
-  if (!url || url.origin === siteOrigin) return readSiteFile(site.tenant.slug, url ? url.pathname + url.search : original);
-  const timeout = originalTimeoutMs();
-  const signal = AbortSignal.timeout(timeout);
-  try {
-    return await fetchOriginal(url, imageOrigins(site.tenant), signal);
-  } catch (error) {
-    if (error instanceof OriginalProblem) throw error;
-    if (signal.aborted) throw new OriginalProblem(422, `The original image did not arrive within ${timeout / 1000} s.`);
-    throw new OriginalProblem(422, 'The original image could not be fetched.');
-  }
+  const { siteRoots } = directories(site.tenant.slug);
+  if (original.startsWith('/')) return { kind: 'site', file: await siteFileFor(siteRoots, original) };
+  const url = normalisePhotoUrl(original);
+  if (!url) throw new OriginalProblem(400, 'url: expected an http(s) URL or a site path.');
+  const parsed = new URL(url);
+  if (URL.canParse(site.tenant.url) && parsed.origin === new URL(site.tenant.url).origin)
+    return { kind: 'site', file: await siteFileFor(siteRoots, parsed.pathname) };
+  if (!(await listedPhotos(site)).has(url)) throw new OriginalProblem(403, 'This site resizes only its own files and the photos its pages list.');
+  return { kind: 'remote', url };
 }
 
-/** The best format the browser says it takes (a type with q=0 is refused). */
-function outputFor(accept: string | undefined) {
-  const accepted = new Set(
-    (accept ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([type]) => type!.toLowerCase()),
-  );
-  return OUTPUTS.find((output) => accepted.has(output.type)) ?? OUTPUTS[2];
+/** One cache file per original (and, for a site file, its version), width, quality and format. */
+function cacheName(source: Source, width: number, quality: number, output: Output): string {
+  const original = source.kind === 'site' ? ['site', source.file.file, source.file.size, source.file.mtimeMs] : ['remote', source.url];
+  return `${createHash('sha256')
+    .update(JSON.stringify([...original, width, quality, output.type]))
+    .digest('hex')}.entry`;
 }
 
-async function resize(original: Buffer, width: number, quality: number, output: (typeof OUTPUTS)[number]): Promise<Buffer> {
-  // Vector images are served as they are; rasterising untrusted SVG is risk for no gain.
-  const format = await sharp(original)
-    .metadata()
-    .then((meta) => meta.format)
-    .catch(() => undefined);
-  if (format === 'svg') throw new OriginalProblem(415, 'The original is a vector image (SVG): use it as it is.');
-  try {
-    const image = sharp(original, { limitInputPixels: MAX_ORIGINAL_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
-    return await output.encode(image, quality).toBuffer();
-  } catch (error) {
-    if (/pixel limit/i.test(String(error))) throw new OriginalProblem(413, 'The original image has too many pixels.');
-    throw new OriginalProblem(415, 'The original is not an image this site can read.');
-  }
-}
+const tagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
-/** Concurrent requests for one variant share one resize. */
-const inFlight = new Map<string, Promise<Buffer>>();
+/** Concurrent requests for one variant share one resize or check. */
+const inFlight = new Map<string, Promise<Variant>>();
 
-async function cachedVariant(site: SiteData, url: string, width: number, quality: number, output: (typeof OUTPUTS)[number]) {
-  const { cacheDir } = directories(site.tenant.slug);
-  const key = createHash('sha256')
-    .update(JSON.stringify([site.tenant.slug, url, width, quality, output.type]))
-    .digest('hex');
-  const file = path.join(cacheDir, `${key}.${output.type.slice('image/'.length)}`);
-  const cached = await readFile(file).catch(() => undefined);
-  if (cached) return { body: cached, hit: true };
-  let pending = inFlight.get(key);
+function shared(name: string, work: () => Promise<Variant>): Promise<Variant> {
+  let pending = inFlight.get(name);
   if (!pending) {
-    pending = (async () => {
-      const body = await resize(await loadOriginal(site, url), width, quality, output);
-      await mkdir(cacheDir, { recursive: true });
-      // Written aside and renamed, so a reader never sees half a file.
-      const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, body);
-      await rename(partial, file);
-      return body;
-    })().finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+    pending = work().finally(() => inFlight.delete(name));
+    inFlight.set(name, pending);
   }
-  return { body: await pending, hit: false };
+  return pending;
+}
+
+/** A transform's answer when the work can't start now: 503 when the queue is full, 429 past the visitor's limit. */
+class NotNow extends Error {
+  constructor(
+    readonly status: 429 | 503,
+    readonly retryAfter: number,
+  ) {
+    super(status === 503 ? 'The image resizer is busy. Please try again shortly.' : 'Too many new image sizes from this address. Please wait and try again.');
+  }
 }
 
 async function serveImage(c: Context<ApiEnv>) {
@@ -197,21 +119,95 @@ async function serveImage(c: Context<ApiEnv>) {
   const output = outputFor(c.req.header('accept'));
   c.header('Vary', 'Accept');
   try {
-    const { body, hit } = await cachedVariant(c.get('site'), url.trim(), w, q, output);
+    const site = c.get('site');
+    const now = c.get('now');
+    const settings = imageSettings();
+    const source = await sourceOf(site, url.trim());
+    const name = cacheName(source, w, q, output);
+    const cache = diskCache(directories(site.tenant.slug).cacheDir, settings.IMAGE_CACHE_MAX_MB * 1024 * 1024);
+    const cached = await cache.read<VariantMeta>(name);
+    const slots = transformSlots(settings.IMAGE_TRANSFORMS, settings.IMAGE_TRANSFORM_QUEUE);
+    const timeoutMs = apiEnv().IMAGE_FETCH_TIMEOUT_MS;
+
+    /** Reads the original (re-checks it, for a cached variant) and resizes it in a transform slot. */
+    const transform = async (lease: Lease): Promise<Variant> => {
+      try {
+        let original: Buffer;
+        let meta: Omit<VariantMeta, 'tag'> = {};
+        if (source.kind === 'site') original = await readSiteFile(source.file);
+        else {
+          const answer = await fetchRemoteOriginal(source.url, timeoutMs, cached && (cached.meta.original ?? {}));
+          if (!answer.changed) {
+            await cache.write(name, { ...cached!.meta, checkedAt: now }, cached!.body);
+            return { body: cached!.body, tag: cached!.meta.tag, cache: 'hit' };
+          }
+          original = answer.body;
+          meta = { original: answer.validators, checkedAt: now };
+        }
+        const body = await lease.run(() => resize(original, w, q, output));
+        const tag = tagOf(body);
+        await cache.write(name, { ...meta, tag }, body);
+        return { body, tag, cache: 'miss' };
+      } finally {
+        lease.release();
+      }
+    };
+
+    let variant: Variant;
+    if (cached && (source.kind === 'site' || now - (cached.meta.checkedAt ?? 0) < REVALIDATE_AFTER_MS)) {
+      variant = { body: cached.body, tag: cached.meta.tag, cache: 'hit' };
+    } else if (cached) {
+      variant = await shared(name, () => revalidate(cached, slots.admit(), transform));
+    } else {
+      variant = await shared(name, async () => {
+        // The queue first: a request turned away there spends none of the visitor's budget.
+        const lease = slots.admit();
+        if (!lease) throw new NotNow(503, slots.retryAfterSeconds());
+        const limiter = c.get('rateLimiter');
+        const wait = limiter ? await limiter.hit(`image-miss:${site.tenant.slug}:${c.get('clientIp')}`, settings.IMAGE_MISSES_PER_MINUTE, now) : 0;
+        if (wait) {
+          lease.release();
+          throw new NotNow(429, wait);
+        }
+        return transform(lease);
+      });
+    }
+    c.header('Cache-Control', source.kind === 'site' ? IMMUTABLE : ONE_DAY);
+    c.header('ETag', variant.tag);
+    c.header('X-Image-Cache', variant.cache);
+    if (c.req.header('if-none-match') === variant.tag) return c.body(null, 304);
     c.header('Content-Type', output.type);
-    c.header('Cache-Control', IMMUTABLE);
-    c.header('X-Image-Cache', hit ? 'hit' : 'miss');
-    return c.body(new Uint8Array(body));
+    return c.body(new Uint8Array(variant.body));
   } catch (error) {
     if (error instanceof OriginalProblem) return c.json({ error: error.message }, error.status);
+    if (error instanceof NotNow) {
+      c.header('Retry-After', String(error.retryAfter));
+      return c.json({ error: error.message }, error.status);
+    }
     throw error;
   }
 }
 
 /**
- * GET /api/image?url=&w=&q=: the default resizer for tenants without an image CDN. It resizes only
- * the site's own files and photos from its feed hosts (never any URL: not an open proxy), to the
- * fixed width ladder, and keeps every variant on disk.
+ * A cached variant of a remote original due for a check: a 304 keeps it another day; a new
+ * original is resized again. When the host fails or the resizer is busy, the old copy is served
+ * and checked again on the next request.
+ */
+async function revalidate(cached: CacheEntry<VariantMeta>, lease: Lease | undefined, transform: (lease: Lease) => Promise<Variant>): Promise<Variant> {
+  const stale: Variant = { body: cached.body, tag: cached.meta.tag, cache: 'stale' };
+  if (!lease) return stale;
+  try {
+    return await transform(lease);
+  } catch (error) {
+    if (error instanceof OriginalProblem) return stale;
+    throw error;
+  }
+}
+
+/**
+ * GET /api/image?url=&w=&q=: the default resizer for tenants without an image CDN. It resizes
+ * only the site's own files and the photo URLs its data lists (never any URL: not an open proxy),
+ * to the fixed width ladder, a few at a time, and keeps the variants on disk within a size cap.
  */
 export function imageRoutes(app: ApiApp): void {
   app.get('/image', serveImage);

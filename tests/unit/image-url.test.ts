@@ -74,14 +74,24 @@ describe('vector images', () => {
 });
 
 describe('the allow-list of origins', () => {
-  it('resizes only the site, its feed hosts and media_hosts.image; others pass through, unsafe values give nothing', () => {
-    for (const settings of [undefined, { provider: 'cloudinary', cloud_name: 'c' }, { provider: 'cloudflare' }]) {
+  it('sends a CDN only the site, its feed hosts and media_hosts.image; others pass through, unsafe values give nothing', () => {
+    for (const settings of [{ provider: 'cloudinary', cloud_name: 'c' }, { provider: 'cloudflare' }]) {
       const ctx = context(settings);
       expect(imageUrl(ctx, 'https://evil.example.net/x.jpg', 640)).toBe('https://evil.example.net/x.jpg');
       expect(imageUrl(ctx, 'javascript:alert(1)', 640)).toBeUndefined();
       expect(imageUrl(ctx, '//evil.example.net/x.jpg', 640)).toBeUndefined();
       expect(srcset(ctx, 'https://evil.example.net/x.jpg')).toBeUndefined();
     }
+  });
+
+  it('sends the embedded resizer a photo on any http(s) host (the route takes only the URLs the site lists)', () => {
+    const ctx = context(undefined);
+    expect(imageUrl(ctx, 'https://img.owndealer.com.au/stock/1.jpg', 640)).toBe(
+      `/api/image?url=${encodeURIComponent('https://img.owndealer.com.au/stock/1.jpg')}&w=640&q=75`,
+    );
+    expect(srcset(ctx, 'https://img.owndealer.com.au/stock/1.jpg')).toContain('&w=1600&q=75 1600w');
+    expect(imageUrl(ctx, 'javascript:alert(1)', 640)).toBeUndefined();
+    expect(imageUrl(ctx, '//evil.example.net/x.jpg', 640)).toBeUndefined();
   });
 
   it('collects feed URL hosts and media_hosts.image, not feed file paths', () => {

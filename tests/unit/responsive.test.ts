@@ -38,12 +38,18 @@ describe('responsive photos', () => {
     expect(image.srcSet).toContain('https://bayside.imgix.net/media/a.jpg?w=1600&q=75&auto=format 1600w');
   });
 
-  it('shows the not-found placeholder for a missing or unsafe photo, and a foreign or vector image as it is, without srcset', () => {
+  it('shows the not-found placeholder for a missing or unsafe photo, and a vector image or one a CDN may not fetch as it is, without srcset', () => {
     expect(responsiveImage(context(), undefined, 'card')).toEqual({ src: NOT_FOUND_IMAGE });
     expect(responsiveImage(context(), '  ', 'card')).toEqual({ src: NOT_FOUND_IMAGE });
     expect(responsiveImage(context(), 'javascript:alert(1)', 'card')).toEqual({ src: NOT_FOUND_IMAGE });
-    expect(responsiveImage(context(), 'https://elsewhere.example/a.jpg', 'card')).toEqual({ src: 'https://elsewhere.example/a.jpg' });
+    expect(responsiveImage(context('{ provider: cloudflare }'), 'https://elsewhere.example/a.jpg', 'card')).toEqual({ src: 'https://elsewhere.example/a.jpg' });
     expect(responsiveImage(context(), '/media/logo.svg', 'card')).toEqual({ src: '/media/logo.svg' });
+  });
+
+  it("resizes a photo on the dealer's own image host with the default resizer", () => {
+    const card = responsiveImage(context(), 'https://img.owndealer.com.au/a.jpg', 'card');
+    expect(card.src).toBe('/api/image?url=https%3A%2F%2Fimg.owndealer.com.au%2Fa.jpg&w=640&q=75');
+    expect(card.srcSet).toContain(' 960w');
   });
 
   it('picks the widest srcset candidate for print', () => {

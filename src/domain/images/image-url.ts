@@ -8,7 +8,7 @@ export interface ImageUrlContext {
   settings: Images;
   /** The site's own absolute URL (tenant `url`): site paths are made absolute with it for CDNs that fetch. */
   siteUrl: string;
-  /** Origins other than the site that photos may be resized from (see `imageOrigins`). */
+  /** Origins other than the site that an image CDN may resize photos from (see `imageOrigins`). */
   allowedOrigins: readonly string[];
 }
 
@@ -27,9 +27,10 @@ function originOf(url: string): string | undefined {
 }
 
 /**
- * The origins a tenant's photos may be resized from besides its own site: the hosts of its feed
- * URLs and its `media_hosts.image`. Anything else is passed through untouched (and the embedded
- * route refuses it), so neither the CDN nor our API becomes an open proxy.
+ * The origins an image CDN may be sent photos from besides the site itself: the hosts of the
+ * tenant's feed URLs and its `media_hosts.image`. Photos elsewhere are passed through untouched,
+ * so the CDN does not become an open proxy. (The embedded resizer instead takes any photo URL the
+ * site's data lists, and only those: api/images/listed-photos.ts.)
  */
 export function imageOrigins(tenant: Pick<Tenant, 'feeds' | 'media_hosts'>): string[] {
   const feedOrigins = Object.values(tenant.feeds).flatMap((source) => (typeof source === 'string' && /^https?:\/\//i.test(source) ? [originOf(source)] : []));
@@ -67,13 +68,16 @@ function sourceOf(original: string, context: ImageUrlContext): Source | undefine
   url.hash = '';
   const vector = /\.svgz?$/i.test(url.pathname);
   if (original.startsWith('/') || url.origin === siteOrigin) return { kind: 'site', path: url.pathname + url.search, absolute: url.href, vector };
-  return context.allowedOrigins.includes(url.origin) ? { kind: 'remote', absolute: url.href, vector } : undefined;
+  // The embedded resizer takes exactly the photo URLs the site lists, whatever their host; a CDN
+  // is sent only photos from the hosts the tenant names (it would fetch any URL it is given).
+  const resizable = context.settings.provider === 'embedded' ? /^https?:$/.test(url.protocol) : context.allowedOrigins.includes(url.origin);
+  return resizable ? { kind: 'remote', absolute: url.href, vector } : undefined;
 }
 
 /**
  * The URL to request for `original` resized to `width` pixels wide, in the tenant's image CDN's
- * grammar. A photo from a host that is not the site's, a feed's or a `media_hosts.image` origin is
- * returned unchanged; an unsafe value (see safe-url.ts) gives undefined.
+ * grammar. With a CDN, a photo from a host that is not the site's, a feed's or a
+ * `media_hosts.image` origin is returned unchanged; an unsafe value (see safe-url.ts) gives undefined.
  */
 export function imageUrl(context: ImageUrlContext, original: string, width: number, options: ImageOptions = {}): string | undefined {
   const trimmed = original.trim();

@@ -1,0 +1,36 @@
+import type { SiteData } from '../../site/types';
+
+/**
+ * A field holds a picture when its name (or, for `url`/`src`, its parent's) says so: car
+ * `images[].image.url` and `.thumb.url`, `primary_image_url`, `spin_images[]`, model `image.url`
+ * and `cloudfront_new_image_url`, location `image.image.url`, slide and promo `image`. Links,
+ * videos and place URLs are not matched.
+ */
+const PICTURE_FIELD = /image|photo|picture|logo|thumb|banner|spin|frame|avatar/i;
+const ADDRESS_FIELD = /^(url|src)$/i;
+const URL_OR_PATH = /^(https?:\/\/|\/)/i;
+
+function* picturesIn(value: unknown, field: string, parentField: string): Generator<string> {
+  if (typeof value === 'string') {
+    const name = ADDRESS_FIELD.test(field) ? parentField : field;
+    if (PICTURE_FIELD.test(name) && URL_OR_PATH.test(value.trim())) yield value;
+  } else if (Array.isArray(value)) {
+    // An element is named by its list: `spin_images[3]` is a spin image.
+    for (const item of value) yield* picturesIn(item, field, parentField);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) yield* picturesIn(inner, key, field);
+  }
+}
+
+/**
+ * Every picture URL the site's data lists (feeds and the tenant file: what its pages show), as
+ * written: absolute http(s) URLs and site paths, with repeats. A generator, so a caller can pause
+ * between URLs on a 10,000-car site.
+ */
+export function* listedImageUrls(site: SiteData): Generator<string> {
+  const { tenant, builtAt: _builtAt, ...feeds } = site;
+  // Tenant settings that name hosts or resizers, not pictures (`media_hosts.image` lists origins).
+  const { media_hosts: _hosts, feeds: _feeds, images: _images, ...content } = tenant;
+  yield* picturesIn(content, 'tenant', '');
+  for (const [name, records] of Object.entries(feeds)) yield* picturesIn(records, name, '');
+}
