@@ -4,6 +4,7 @@ import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
+import { unresizedPhotosNote } from '../../src/domain/images/unresized-photos';
 import { indexNowKeyFile } from '../../src/syndication/indexnow';
 import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
@@ -39,6 +40,8 @@ export async function writeSiteExtras(
   const { blockedVideoHosts, tooLong } = await writeHeadersFile(outDir, tenant, htmlFiles, pageScanFile(tenant.slug));
   for (const header of tooLong) log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
   for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
+  const unresized = unresizedPhotosNote(site);
+  if (unresized) log(`  ! ${unresized}`);
   return { htmlFiles, feedsLeftOut: syndication.leftOut, feedSeconds };
 }
 
