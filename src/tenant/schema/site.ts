@@ -28,6 +28,14 @@ export const SiteFields = {
   url: z
     .url({ protocol: /^https?$/, error: 'expected the site\'s public URL, like "https://www.example.com.au"' })
     .describe('Public URL of the site; canonical URLs and the sitemap use it.'),
+  hostnames: z
+    .array(
+      z
+        .string()
+        .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'expected a host name in lower case, like "staging.example.com.au"'),
+    )
+    .default([])
+    .describe("Other host names the production API answers for this site on (a staging domain); the url's host always counts."),
   description: z.string().min(10, 'expected a sentence describing the dealer').max(300).describe('Default meta description.'),
   locale: z.literal('en-AU').default('en-AU'),
   dealer: DealerSchema.default({}),
