@@ -1,25 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { hostname } from 'node:os';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
-import { createApi } from '../../api/app';
-import { LocalCodeSender } from '../../api/accounts/code-sender';
-import { RecordingPaymentProvider } from '../../api/accounts/payments';
-import type { AccountServices } from '../../api/accounts/services';
-import { parseTrustProxy } from '../../api/client-address';
 import { apiEnv } from '../../api/env';
 import { startOutboxWorker } from '../../api/outbox/worker';
-import { MIGRATIONS } from '../../api/storage/migrations';
 import { openStore, type Store } from '../../api/storage/store';
 import type { LoadedTenant } from '../../src/tenant/load';
-import { hostOf, hostTable } from './hosts';
-import { productionProblems } from './production-config';
+import { createPlatformApp, VERSION } from './app';
 import { siteSnapshots } from './site-snapshots';
-import { HttpSmsSender } from './sms-sender';
+
+export { configProblems } from './app';
 
 export interface ApiServerOptions {
   tenants: LoadedTenant[];
@@ -38,63 +27,16 @@ export interface RunningApi {
   shutdown(deadlineMs: number): Promise<'clean' | 'deadline'>;
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-export const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const LATEST_MIGRATION = Math.max(...MIGRATIONS.map((migration) => migration.version));
-
-/** Configuration problems that stop the process before it listens (every one, not the first). */
-export function configProblems(tenants: LoadedTenant[], env: NodeJS.ProcessEnv): string[] {
-  const problems: string[] = [];
-  try {
-    const settings = apiEnv(env);
-    parseTrustProxy(settings.TRUST_PROXY);
-    if (env.PORT !== undefined && !/^\d{1,5}$/.test(env.PORT)) problems.push(`PORT must be a port number; got "${env.PORT}"`);
-  } catch (error) {
-    problems.push(...(error as Error).message.split('\n').filter(Boolean));
-  }
-  problems.push(...hostTable(tenants).problems);
-  if (env.NODE_ENV === 'production') {
-    try {
-      problems.push(...productionProblems(env, tenants));
-    } catch {
-      // apiEnv's own problems are listed above already
-    }
-  }
-  return problems;
-}
-
-/** The services accounts use: an SMS gateway when SMS_API_URL is set, else the local sender (never in production). */
-function accountServices(env: NodeJS.ProcessEnv, tenants: LoadedTenant[]): AccountServices {
-  const names = new Map(tenants.map((tenant) => [tenant.slug, tenant.name]));
-  const codeSender = env.SMS_API_URL
-    ? new HttpSmsSender(env.SMS_API_URL, env.SMS_API_TOKEN, (slug) => names.get(slug) ?? 'dealer')
-    : new LocalCodeSender(null, env);
-  return { codeSender, payments: new RecordingPaymentProvider({ webhookSecret: env.PAYMENT_WEBHOOK_SECRET }) };
-}
-
-/** "/api/watchlist/8123" -> "/api/watchlist/:id": a log groups requests by route, and ids say nothing. */
-export function routeLabel(pathname: string): string {
-  return pathname
-    .split('/')
-    .map((segment) => (/^\d+$/.test(segment) || segment.length > 24 || /^[0-9a-f-]{16,}$/i.test(segment) ? ':id' : segment))
-    .join('/')
-    .slice(0, 120);
-}
-
 /**
  * `npm run api`: the API of every tenant in one process, the tenant picked by the request's Host.
  * Stateless apart from the shared database, so any number run behind a balancer.
  */
 export async function startApiServer({ tenants, snapshotFile, log, env = process.env, outbox = env.OUTBOX !== 'off' }: ApiServerOptions): Promise<RunningApi> {
   const settings = apiEnv(env);
-  const instance = env.INSTANCE_ID || `${hostname()}-${process.pid}`;
-  const { hosts } = hostTable(tenants);
   const store: Store = await openStore(env);
   const siteFor = siteSnapshots(snapshotFile, (slug, problem) => log.warn({ tenant: slug }, problem));
-  const served = new Set(tenants.map((tenant) => tenant.slug));
-  const siteOf = (slug: string) => (served.has(slug) ? siteFor(slug) : undefined);
+  const { app, instance, siteOf, state } = createPlatformApp({ tenants, siteFor, store, log, env });
   for (const tenant of tenants) if (!siteOf(tenant.slug)) log.warn({ tenant: tenant.slug }, 'no built site data yet: its requests get 404 until it is built');
-
   const worker = outbox
     ? startOutboxWorker({
         store,
@@ -105,65 +47,6 @@ export async function startApiServer({ tenants, snapshotFile, log, env = process
         log: (line) => log.warn({ outbox: true }, line),
       })
     : undefined;
-  const api = createApi({ siteFor: siteOf, store, trustProxy: parseTrustProxy(settings.TRUST_PROXY), accounts: accountServices(env, tenants) }, (request) =>
-    hosts.get(hostOf(request.headers.get('host')) ?? ''),
-  );
-
-  const app = new Hono();
-  let inFlight = 0;
-  let draining = false;
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    const given = c.req.header('x-request-id');
-    const id = given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
-    inFlight++;
-    try {
-      await next();
-    } finally {
-      inFlight--;
-      c.res.headers.set('x-request-id', id);
-      // Shutting down: a kept-alive connection closes after this answer, so the client's next
-      // request opens a new one, which the balancer sends to another instance.
-      if (draining) c.res.headers.set('connection', 'close');
-      // Never the body, the query string or headers: they carry phone numbers, e-mails and codes.
-      const line = {
-        id,
-        method: c.req.method,
-        route: routeLabel(new URL(c.req.url).pathname),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        tenant: hosts.get(hostOf(c.req.header('host')) ?? '') ?? null,
-      };
-      if (c.res.status >= 500) log.error(line, 'request failed');
-      else log.info(line, 'request');
-    }
-  });
-  const identity = { instance, version: VERSION };
-  // Liveness: the process answers. Never touches the database, so a database outage can't get it restarted.
-  app.get('/api/health', (c) => {
-    const slug = hosts.get(hostOf(c.req.header('host')) ?? '');
-    const site = slug ? siteOf(slug) : undefined;
-    return c.json({ ok: true, ...identity, ...(site ? { tenant: site.tenant.slug, builtAt: site.builtAt, cars: site.cars.length } : {}) });
-  });
-  // Readiness: the database answers and has every migration this code needs.
-  app.get('/api/ready', async (c) => {
-    try {
-      const rows = await Promise.race([
-        store.driver.all('SELECT MAX(version) AS version FROM schema_migrations'),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the database did not answer within 2 s')), 2000).unref()),
-      ]);
-      const applied = Number(rows[0]?.version ?? 0);
-      if (applied < LATEST_MIGRATION) return c.json({ ok: false, ...identity, problem: `migrations applied up to ${applied} of ${LATEST_MIGRATION}` }, 503);
-      return c.json({ ok: true, ...identity, migration: applied });
-    } catch (error) {
-      return c.json({ ok: false, ...identity, problem: (error as Error).message }, 503);
-    }
-  });
-  app.all('*', (c: Context) => api.fetch(c.req.raw, c.env));
-  app.onError((error, c) => {
-    log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
-    return c.json({ error: 'Something went wrong on our side. Please try again, or call the dealership.' }, 500);
-  });
 
   const port = Number(env.PORT ?? 8787);
   const host = env.HOST || '127.0.0.1';
@@ -177,7 +60,7 @@ export async function startApiServer({ tenants, snapshotFile, log, env = process
     server,
     port: actualPort,
     async shutdown(deadlineMs) {
-      draining = true;
+      state.draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const finished = (async () => {
@@ -188,7 +71,7 @@ export async function startApiServer({ tenants, snapshotFile, log, env = process
       })();
       const deadline = new Promise<'deadline'>((resolve) => setTimeout(() => resolve('deadline'), deadlineMs).unref());
       const outcome = await Promise.race([finished, deadline]);
-      if (outcome === 'deadline') log.error({ inFlight }, `shutdown deadline of ${deadlineMs} ms passed`);
+      if (outcome === 'deadline') log.error({ inFlight: state.inFlight }, `shutdown deadline of ${deadlineMs} ms passed`);
       return outcome;
     },
   };
