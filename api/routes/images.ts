@@ -129,6 +129,9 @@ async function serveImage(c: Context<ApiEnv>) {
     const slots = transformSlots(settings.IMAGE_TRANSFORMS, settings.IMAGE_TRANSFORM_QUEUE);
     const timeoutMs = apiEnv().IMAGE_FETCH_TIMEOUT_MS;
 
+    /** A full or read-only disk costs the cache, not the answer: the image is served all the same. */
+    const keep = (file: string, meta: VariantMeta, body: Buffer) =>
+      cache.write(file, meta, body).catch((error: unknown) => console.warn(`/api/image: could not cache ${file}: ${(error as Error).message}`));
     /** Reads the original (re-checks it, for a cached variant) and resizes it in a transform slot. */
     const transform = async (lease: Lease): Promise<Variant> => {
       try {
@@ -138,7 +141,7 @@ async function serveImage(c: Context<ApiEnv>) {
         else {
           const answer = await fetchRemoteOriginal(source.url, timeoutMs, cached && (cached.meta.original ?? {}));
           if (!answer.changed) {
-            await cache.write(name, { ...cached!.meta, checkedAt: now }, cached!.body);
+            await keep(name, { ...cached!.meta, checkedAt: now }, cached!.body);
             return { body: cached!.body, tag: cached!.meta.tag, cache: 'hit' };
           }
           original = answer.body;
@@ -146,7 +149,7 @@ async function serveImage(c: Context<ApiEnv>) {
         }
         const body = await lease.run(() => resize(original, w, q, output));
         const tag = tagOf(body);
-        await cache.write(name, { ...meta, tag }, body);
+        await keep(name, { ...meta, tag }, body);
         return { body, tag, cache: 'miss' };
       } finally {
         lease.release();

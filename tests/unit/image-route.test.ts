@@ -260,6 +260,15 @@ describe('GET /api/image', () => {
     expect(((await slow.json()) as { error: string }).error).toMatch(/did not arrive within 0.5 s/);
   });
 
+  it('still answers with the image when the cache folder cannot be written', async () => {
+    const cacheDir = process.env.IMAGE_CACHE_DIR;
+    // A file where the folder should be: every write fails with ENOTDIR.
+    process.env.IMAGE_CACHE_DIR = path.join(work, 'secret.jpg', 'cache');
+    const response = await get('/media/car%20one.jpg', 120, 'image/jpeg').finally(() => (process.env.IMAGE_CACHE_DIR = cacheDir));
+    expect(response.status).toBe(200);
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(120);
+  });
+
   it('sees a photo replaced under the same URL once a day has passed, asking its host with the ETag it had', async () => {
     const original = `${feedOrigin}/photos/replaced.jpg`;
     const first = await get(original, 320, 'image/jpeg');
@@ -288,9 +297,9 @@ describe('GET /api/image', () => {
 });
 
 describe('GET /api/image under load', () => {
-  it('runs 2 transforms at once with a short queue, turns the rest away with 503 and Retry-After, and /api/health stays quick', async () => {
-    process.env.IMAGE_TRANSFORMS = '2';
-    process.env.IMAGE_TRANSFORM_QUEUE = '8';
+  it('runs one transform at a time (the default on 2 cores) with a short queue, turns the rest away with 503 and Retry-After, and /api/health stays quick', async () => {
+    process.env.IMAGE_TRANSFORMS = '1';
+    process.env.IMAGE_TRANSFORM_QUEUE = '9';
     const server = serve({ fetch: api.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
