@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listedImageUrls } from '../../src/domain/images/listed-images';
 import { normalisePhotoUrl } from '../../src/domain/images/normalise-url';
@@ -58,6 +59,21 @@ describe('the photo URLs a site lists', () => {
     expect(normalisePhotoUrl(`${HOST}/a%2fb.jpg`)).toBe(`${HOST}/a%2Fb.jpg`);
     expect(normalisePhotoUrl('/media/a.jpg')).toBeUndefined();
     expect(normalisePhotoUrl('ftp://host/a.jpg')).toBeUndefined();
+  });
+
+  it('give a URL that parses to itself and normalises to itself, for any URL-like text', () => {
+    const part = fc.constantFrom('a', 'B', '0', '.', '..', '%2e', '%41', '%2F', '~', "'", ' ', '?', '#', '/', ':', '@', 'xn--', '-', '%', '\\');
+    const text = fc.array(part, { maxLength: 12 }).map((parts) => parts.join(''));
+    const host = fc.constantFrom('img.dealer.com.au', 'IMG.Dealer.com', '127.1', '0x7f.0.0.1', 'h.com:80', 'h.com:443', 'h.com:8080', 'xn--a.com', 'a-b.c0');
+    fc.assert(
+      fc.property(fc.constantFrom('http', 'https', 'HTTP'), host, text, (scheme, name, rest) => {
+        const url = normalisePhotoUrl(`${scheme}://${name}/${rest}`);
+        if (url === undefined) return;
+        expect(new URL(url).href).toBe(url);
+        expect(normalisePhotoUrl(url)).toBe(url);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

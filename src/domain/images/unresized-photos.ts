@@ -13,24 +13,35 @@ const VECTOR = /\.svgz?$/i;
  */
 export function unresizedPhotosNote(site: SiteData): string | undefined {
   const context = imageUrlContext(site.tenant);
-  const origins = new Map<string, { resized: boolean; photos: Set<string> }>();
-  for (const listed of listedImageUrls(site)) {
-    const url = listed.trim();
-    const origin = url.startsWith('/') ? 'site' : ORIGIN.exec(url)?.[1]?.toLowerCase();
-    if (!origin || VECTOR.test(url.replace(/[?#].*$/, ''))) continue;
-    let group = origins.get(origin);
-    if (!group) {
-      const resized = imageUrl(context, url, 640);
-      // Undefined: an unsafe URL, which the feed report names already.
-      if (resized === undefined) continue;
-      origins.set(origin, (group = { resized: resized !== url, photos: new Set() }));
+  const resizedFrom = new Map<string, boolean>();
+  const photos = () => {
+    const pictures: { url: string; origin: string }[] = [];
+    for (const listed of listedImageUrls(site)) {
+      const url = listed.trim();
+      const origin = url.startsWith('/') ? 'site' : ORIGIN.exec(url)?.[1]?.toLowerCase();
+      if (origin && !VECTOR.test(url.replace(/[?#].*$/, ''))) pictures.push({ url, origin });
     }
-    group.photos.add(url);
+    return pictures;
+  };
+  const pictures = photos();
+  for (const { url, origin } of pictures) {
+    if (resizedFrom.has(origin)) continue;
+    const resized = imageUrl(context, url, 640);
+    // Undefined: an unsafe URL, which the feed report names already.
+    if (resized !== undefined) resizedFrom.set(origin, resized !== url);
   }
-  const left = [...origins].filter(([, group]) => !group.resized).sort(([, a], [, b]) => b.photos.size - a.photos.size);
-  if (!left.length) return undefined;
-  const count = left.reduce((sum, [, group]) => sum + group.photos.size, 0);
-  const total = [...origins.values()].reduce((sum, group) => sum + group.photos.size, 0);
+  if (![...resizedFrom.values()].includes(false)) return undefined;
+  // Only now, with something to report, are repeats (a primary image is also in `images`) counted once.
+  const unique = new Map<string, Set<string>>();
+  for (const { url, origin } of pictures) {
+    if (!resizedFrom.has(origin)) continue;
+    let urls = unique.get(origin);
+    if (!urls) unique.set(origin, (urls = new Set()));
+    urls.add(url);
+  }
+  const left = [...unique].filter(([origin]) => !resizedFrom.get(origin)).sort(([, a], [, b]) => b.size - a.size);
+  const count = left.reduce((sum, [, urls]) => sum + urls.size, 0);
+  const total = [...unique.values()].reduce((sum, urls) => sum + urls.size, 0);
   const hosts = left.map(([origin]) => origin);
   const named = `${hosts.slice(0, 3).join(', ')}${hosts.length > 3 ? ` and ${hosts.length - 3} more` : ''}`;
   const { settings } = context;
