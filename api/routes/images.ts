@@ -167,7 +167,14 @@ async function serveImage(c: Context<ApiEnv>) {
         const lease = slots.admit();
         if (!lease) throw new NotNow(503, slots.retryAfterSeconds());
         const limiter = c.get('rateLimiter');
-        const wait = limiter ? await limiter.hit(`image-miss:${site.tenant.slug}:${c.get('clientIp')}`, settings.IMAGE_MISSES_PER_MINUTE, now) : 0;
+        const key = `image-miss:${site.tenant.slug}:${c.get('clientIp')}`;
+        // A limiter that can't answer (its database down) lets the miss through: the transform cap still holds.
+        let wait = 0;
+        try {
+          wait = limiter ? await limiter.hit(key, settings.IMAGE_MISSES_PER_MINUTE, now) : 0;
+        } catch (error) {
+          console.warn(`/api/image: the rate limiter failed (${(error as Error).message}); miss not counted`);
+        }
         if (wait) {
           lease.release();
           throw new NotNow(429, wait);
