@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTestSite } from '../support/api-site';
 import { startWebhookReceiver } from '../support/receivers';
+import { storeKinds } from '../support/stores';
 
 /**
  * `npm run api` as a real process: the tenant by Host, health and readiness, JSON request logs,
@@ -17,6 +18,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'api-server-'));
 const BAYSIDE = 'www.baysidetoyota.example.com.au';
 const AURORA = 'www.auroramotors.example.com.au';
+
+// PostgreSQL when DATABASE_URL is set (a schema of this file's own), else SQLite.
+const storeKind = storeKinds().find((kind) => kind.name === 'postgres' && kind.available) ?? storeKinds().find((kind) => kind.name === 'sqlite')!;
+let storeEnv: Record<string, string> = {};
+let disposeStore = async () => {};
+beforeAll(async () => {
+  const opened = await storeKind.open();
+  storeEnv = opened.env;
+  disposeStore = opened.dispose;
+});
+afterAll(() => disposeStore());
 
 beforeAll(() => {
   // Built site data as a build leaves it (.build/<slug>/site.json); the API needs nothing else.
@@ -54,8 +66,8 @@ async function startApi(env: Record<string, string | undefined>, args = ['baysid
       PORT: String(port),
       LOG_FORMAT: 'json',
       BUILD_CACHE_DIR: path.join(work, 'cache'),
-      LEADS_DB_FILE: path.join(work, 'leads.sqlite'),
       OUTBOX: 'off',
+      ...storeEnv,
       ...env,
     },
   });
@@ -224,7 +236,6 @@ describe('SIGTERM during a burst of leads', () => {
     );
     const env = {
       BUILD_CACHE_DIR: dir,
-      LEADS_DB_FILE: path.join(dir, 'leads.sqlite'),
       TEST_WEBHOOK_SECRET: 'test-secret',
       OUTBOX: 'on',
       OUTBOX_INTERVAL_MS: '50',
@@ -276,7 +287,7 @@ describe('SIGTERM during a burst of leads', () => {
     // Whatever the outbox had not delivered yet waits in the database for the next worker.
     const worker = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', 'bayside-toyota'], {
       cwd: root,
-      env: { ...process.env, LOG_FORMAT: 'json', ...env },
+      env: { ...process.env, LOG_FORMAT: 'json', ...storeEnv, ...env },
     });
     try {
       const delivered = () => new Set(receiver.hits.map((hit) => String(hit.headers['x-lead-id'])));
