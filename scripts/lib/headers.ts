@@ -31,8 +31,9 @@ export function headerRules(security: Record<string, string>): HeaderRule[] {
     { pattern: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
     { pattern: '/media/*', headers: { 'Cache-Control': 'public, max-age=86400' } },
     { pattern: '/*.html', headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } },
-    // Search results come from this file: a car sold since the build drops out within a minute.
-    { pattern: '/search-index.json', headers: { 'Cache-Control': 'public, max-age=60' } },
+    // Search results come from this file: revalidated on every load (a 304 when unchanged), so a
+    // car sold since the last visit is gone from the next search, not a minute later.
+    { pattern: '/search-index.json', headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } },
   ];
 }
 

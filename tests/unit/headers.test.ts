@@ -5,8 +5,8 @@ describe('per-path cache rules', () => {
   const rules = headerRules({ 'X-Content-Type-Options': 'nosniff' });
   const cache = (path: string) => headersForPath(rules, path)['Cache-Control'];
 
-  it('serves the search index with a 60 s cache life, so a sold car leaves the results within a minute', () => {
-    expect(cache('/search-index.json')).toBe('public, max-age=60');
+  it('has the search index revalidated on every load, so the next search after a sale leaves the sold car out', () => {
+    expect(cache('/search-index.json')).toBe('public, max-age=0, must-revalidate');
   });
 
   it('keeps long cache lives for hashed assets and revalidating car pages', () => {
