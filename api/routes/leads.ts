@@ -4,6 +4,7 @@ import { FILL_TIME_ERRORS, judgeFillTime } from '../../src/domain/leads/fill-tim
 import { LEAD_FORMS } from '../../src/domain/leads/forms';
 import { leadBodySchema } from '../../src/domain/leads/validation';
 import { BadRequest, errorResponse, readJson, validate } from '../http';
+import { trappedLeadId } from '../leads/honeypot';
 import { channelsFor, rulesFor } from '../leads/rules';
 import type { ApiApp } from '../types';
 
@@ -13,7 +14,8 @@ const Head = z.object({ form: z.enum(LEAD_FORMS), car_id: z.unknown().optional()
 /**
  * POST /api/leads: one lead form (or one step of a multi-step form). The lead and its outbox rows
  * are committed before the answer: 201 { lead_id } when stored, 200 with the same lead_id for a
- * repeated idempotency_key, 422 { error, fields } for bad input (nothing stored).
+ * repeated idempotency_key, 422 { error, fields } for bad input (nothing stored). A filled
+ * honeypot is answered 201 like a stored lead, and nothing is stored or delivered.
  */
 export function leadRoutes(app: ApiApp): void {
   app.post('/leads', async (c) => {
@@ -24,7 +26,8 @@ export function leadRoutes(app: ApiApp): void {
     const hasCar = head.success && head.data.car_id !== undefined && head.data.car_id !== null && head.data.car_id !== '';
     const lead = validate(leadBodySchema(rulesFor(site, form, hasCar)), body);
 
-    if (lead.website) throw new BadRequest(422, 'This form could not be sent. Please leave the field marked "leave blank" empty.');
+    // A filled honeypot looks accepted and goes nowhere (api/leads/honeypot.ts says why).
+    if (lead.website) return c.json({ lead_id: trappedLeadId(site.tenant.slug, lead.idempotency_key) }, 201);
     const timing = judgeFillTime(lead.started_at, lead.submitted_at, c.get('now'), leadSettings(site).min_fill_ms);
     if (timing !== 'ok') throw new BadRequest(422, FILL_TIME_ERRORS[timing]);
 

@@ -133,6 +133,61 @@ test.describe('lead forms, as a shopper', () => {
     await expect(next.getByLabel('Mobile Number')).toHaveValue('0412345678');
   });
 
+  test('the honeypot: out of sight, reach and hearing; a form a person fills is delivered, one with the trap filled looks sent and goes nowhere', async ({
+    page,
+    site,
+  }) => {
+    const car = demoCar(site);
+    const posted: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/leads') && request.method() === 'POST') posted.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await page.goto(`/cars/${car.slug}#enquire`);
+    const form = page.locator('#enquire form').first();
+    await expect(form.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+    const trap = form.locator('input[name="website"]');
+    await expect(trap).toHaveAttribute('tabindex', '-1');
+    await expect(trap).toHaveAttribute('autocomplete', 'off');
+    await expect(form.locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1);
+    // Off-screen, and not in the accessibility tree: no role or label finds it.
+    const box = (await trap.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(0);
+    await expect(form.getByRole('textbox', { name: 'Leave this field blank' })).toHaveCount(0);
+    await expect(form.getByRole('textbox', { name: 'First Name' })).toHaveCount(1);
+    // The keyboard never lands on it, back from the first field (it comes before it) or onwards.
+    for (const key of ['Shift+Tab', 'Tab']) {
+      await form.getByLabel('First Name').focus();
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press(key);
+        expect(await trap.evaluate((input) => input === document.activeElement)).toBe(false);
+      }
+    }
+
+    // A person: the empty trap is sent, and the lead is stored and delivered.
+    const person = `${shopper.last}-person`;
+    await fillContact(page, '#enquire form', person);
+    await form.getByLabel('Comments').fill('Is this car still available?');
+    await form.getByRole('button', { name: 'Send Enquiry' }).click();
+    await expect(page).toHaveURL(/\/success$/);
+    expect(posted.at(-1)).toMatchObject({ website: '' });
+    await expectDelivered(site, (await leadBy(site, person)).id);
+
+    // A bot that fills every field, the trap too: it is sent, answered like a stored lead, and nothing is kept.
+    await page.goto(`/cars/${car.slug}#enquire`);
+    const again = page.locator('#enquire form').first();
+    await expect(again.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+    const bot = `${shopper.last}-bot`;
+    await fillContact(page, '#enquire form', bot);
+    await again.getByLabel('Comments').fill('Cheap watches');
+    await again.locator('input[name="website"]').fill('http://spam.example', { force: true });
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/leads'));
+    await again.getByRole('button', { name: 'Send Enquiry' }).click();
+    expect((await answer).status()).toBe(201);
+    await expect(page).toHaveURL(/\/success$/);
+    expect(posted.at(-1)).toMatchObject({ website: 'http://spam.example' });
+    expect((await store.listLeads(site.tenant.slug)).filter((lead) => lead.fields.last_name === bot)).toEqual([]);
+  });
+
   test("a failed submission says 'An error occurred when submitting this form' with what went wrong, and keeps what was typed", async ({ page, site }) => {
     const car = demoCar(site);
     let attempts = 0;

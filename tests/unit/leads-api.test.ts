@@ -118,8 +118,28 @@ describe('POST /api/leads', () => {
     expect((await store.getLead('bayside-toyota', lead_id))?.category).toBe('General Enquiry');
   });
 
-  it('turns away bots (honeypot filled, sent too fast) with 422 and stores nothing', async () => {
-    expect((await post('/api/leads', body({ website: 'http://spam.example' }))).status).toBe(422);
+  it('answers a filled honeypot as if accepted (201, a lead id, the same for a retry) and stores and delivers nothing', async () => {
+    const trapped = await post('/api/leads', body({ website: 'http://spam.example' }));
+    expect(trapped.status).toBe(201);
+    const { lead_id } = (await trapped.json()) as { lead_id: string };
+    expect(lead_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await (await post('/api/leads', body({ website: 'http://spam.example' }))).json()).toEqual({ lead_id });
+    // Any value, however long or whatever its type, and even sent too fast: nothing names the field.
+    for (const website of ['x'.repeat(5_000), 42, ['a'], { url: 'x' }]) {
+      const again = await post('/api/leads', body({ website, idempotency_key: 'other-key-1', started_at: NOW - 100 }));
+      expect(again.status).toBe(201);
+      expect(JSON.stringify(await again.json())).not.toMatch(/website|blank|bot|spam/i);
+    }
+    expect(await store.countLeads()).toBe(0);
+    expect(await store.listLeads('bayside-toyota')).toEqual([]);
+    expect(await store.getLead('bayside-toyota', lead_id)).toBeUndefined();
+    // The same post with the field left empty is a lead, delivered.
+    const person = await post('/api/leads', body({ website: '' }));
+    expect(person.status).toBe(201);
+    expect((await store.listLeads('bayside-toyota')).map((lead) => lead.deliveries.length)).toEqual([1]);
+  });
+
+  it('turns away a form sent too fast with 422 and stores nothing', async () => {
     const fast = await post('/api/leads', body({ started_at: NOW - 500 }));
     expect(fast.status).toBe(422);
     expect(((await fast.json()) as { error: string }).error).toMatch(/too quickly/);

@@ -139,7 +139,8 @@ function buildLeadBodySchema(rules: LeadRules) {
         .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _.'),
       started_at: z.number({ error: 'started_at must be the time the form was shown, in milliseconds.' }).int().nonnegative(),
       submitted_at: z.number().int().nonnegative().optional(),
-      website: z.string().max(200).optional(),
+      // The honeypot: any value at all means a bot, so none is refused here (an error would name the field).
+      website: z.unknown().optional(),
       car_id: z
         .union([z.string().max(80), z.number().int()])
         .optional()

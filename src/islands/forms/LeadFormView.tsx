@@ -4,6 +4,7 @@ import { useEarlyInput } from '../early-input';
 import { DealershipSearch } from './DealershipSearch';
 import { ErrorSummary, SubmitFailure } from './ErrorSummary';
 import { Field } from './Field';
+import { HoneypotField } from './HoneypotField';
 import { useLeadForm } from './useLeadForm';
 import type { DealershipOption, FormCar, FormSettings } from './types';
 
@@ -117,11 +118,7 @@ export default function LeadFormView(props: LeadFormProps) {
       <ErrorSummary errors={lead.errors} idPrefix={idPrefix} />
       <SubmitFailure message={lead.failure} />
       {props.hidden && <input type="hidden" name="hidden" value={props.hidden} />}
-      {/* Honeypot: people never see or fill it; bots that fill every field are turned away. */}
-      <div className="lead-form__trap" aria-hidden="true">
-        <label htmlFor={id('website')}>Leave this field blank</label>
-        <input id={id('website')} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField id={id('website')} />
       <div className="lead-form__grid">
         <Field id={id('name')} name="name" label="First Name" autoComplete="given-name" required error={lead.errors.name} />
         <Field id={id('last_name')} name="last_name" label="Last Name" autoComplete="family-name" required error={lead.errors.last_name} />

@@ -11,6 +11,7 @@ import { useEarlyInput } from '../early-input';
 import { DealershipSearch } from './DealershipSearch';
 import { ErrorSummary } from './ErrorSummary';
 import { Field } from './Field';
+import { HoneypotField, honeypotValue } from './HoneypotField';
 import { newIdempotencyKey, postJson, sendLead } from './submit';
 import type { DealershipOption, FormCar, FormSettings } from './types';
 
@@ -55,6 +56,8 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
   const [answers, setAnswers] = useState<Record<string, boolean>>({});
   const [tradeIn, setTradeIn] = useState({ rego: '', regoState: 'QLD', km: '' });
   const contactRef = useRef<HTMLFormElement>(null);
+  /** The contact step's honeypot, sent with every step (the later steps' forms have none). */
+  const trap = useRef('');
   const startedAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -89,7 +92,7 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
       idempotency_key: newIdempotencyKey(),
       started_at: startedAt.current,
       submitted_at: Date.now(),
-      website: '',
+      website: trap.current,
       subcategory,
       isLastStep,
       ...(leadId ? { lead_id: leadId } : {}),
@@ -108,6 +111,7 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
     if (busy || !contactRef.current) return;
     setFailure(null);
     const data = new FormData(contactRef.current);
+    trap.current = honeypotValue(data);
     const fields: Record<string, unknown> = Object.fromEntries(
       ['name', 'last_name', 'phone', 'email', 'postcode'].map((name) => [name, String(data.get(name) ?? '')]),
     );
@@ -226,6 +230,7 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
           <h2 id="trade-in-heading" className="lead-form__heading">
             {LEAD_FORM_TABLE.trade_in.heading}
           </h2>
+          <HoneypotField id="trade-in-website" />
           <div className="lead-form__grid">
             <Field id="trade-in-name" name="name" label="First Name" autoComplete="given-name" required error={errors.name} />
             <Field id="trade-in-last_name" name="last_name" label="Last Name" autoComplete="family-name" required error={errors.last_name} />

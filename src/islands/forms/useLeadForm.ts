@@ -4,6 +4,7 @@ import { leadEvent } from '../../domain/leads/events';
 import type { LeadForm } from '../../domain/leads/forms';
 import { fieldErrors, leadFieldsSchema, rulesForForm } from '../../domain/leads/validation';
 import { $enquiredCar, $user, rememberUser } from '../../stores/user';
+import { honeypotValue } from './HoneypotField';
 import { newIdempotencyKey, sendLead } from './submit';
 import type { FormCar, FormSettings } from './types';
 
@@ -65,7 +66,7 @@ export function useLeadForm(options: { form: LeadForm; car?: FormCar | null; set
         idempotency_key: key.current,
         started_at: startedAt.current,
         submitted_at: Date.now(),
-        website: '',
+        website: honeypotValue(data),
         ...(car ? { car_id: car.id } : {}),
         ...body,
         fields,
