@@ -135,3 +135,39 @@ for (const viewport of [
     });
   });
 }
+
+// The list lives in this browser's storage and the server renders /compare without it: React must
+// not find its first render different from the HTML (error #418), whatever the storage holds.
+test.describe('/compare hydrates without errors', () => {
+  const stored: [string, (site: SiteData) => string][] = [
+    [
+      'two cars chosen',
+      (site) =>
+        JSON.stringify(
+          eligible(site)
+            .slice(0, 2)
+            .map((car) => ({ id: String(car.id), name: car.name, slug: car.slug })),
+        ),
+    ],
+    ['a car no longer listed', () => JSON.stringify([{ id: 'gone-1', name: '2001 Gone Car', slug: 'gone-car-1' }])],
+    ['text that is not JSON', () => 'not json {'],
+    ['foreign JSON', () => JSON.stringify({ cars: [1, 2], version: 3 })],
+    ['a foreign list', () => JSON.stringify([1, 'x', { id: 5 }, null])],
+  ];
+  for (const [name, value] of stored) {
+    test(`with ${name} in localStorage`, async ({ page, site }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto('/robots.txt');
+      await page.evaluate(([key, text]) => localStorage.setItem(key!, text!), ['compare', value(site)]);
+      await page.goto('/compare');
+      await waitForIslands(page);
+      if (!site.tenant.features.compare) await expect(page.getByText('Comparing cars is not offered on this site.')).toBeVisible();
+      else if (name === 'two cars chosen') await expect(page.locator('.compare-table thead th[data-car-id]')).toHaveCount(2);
+      else if (name === 'a car no longer listed') await expect(page.getByText('2001 Gone Car is no longer listed.')).toBeVisible();
+      else await expect(page.getByRole('heading', { name: 'No cars to compare yet' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+});

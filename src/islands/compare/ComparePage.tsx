@@ -19,14 +19,19 @@ type Data = { state: 'loading' } | { state: 'error' } | { state: 'ready'; cars: 
 /** /compare: the chosen cars side by side, read from this browser's list and the site's compare data. */
 export default function ComparePage({ searchPath, images }: Props) {
   const list = useStore($compare);
+  // The list lives in this browser only: the server rendered without it. The first render here
+  // must match that HTML (React error #418 otherwise), so the stored list applies once hydrated.
+  const [hydrated, setHydrated] = useState(false);
   const [data, setData] = useState<Data>({ state: 'loading' });
   useEffect(() => {
+    setHydrated(true);
     fetch('/compare.json')
       .then((response) => (response.ok ? (response.json() as Promise<{ cars: CompareCar[] }>) : Promise.reject(new Error(String(response.status)))))
       .then(({ cars }) => setData({ state: 'ready', cars: new Map(cars.map((car) => [car.id, car])) }))
       .catch(() => setData({ state: 'error' }));
   }, []);
 
+  if (!hydrated) return <p>Loading the cars you chose...</p>;
   if (list.length === 0) {
     return (
       <div className="card compare-empty">
