@@ -493,11 +493,17 @@ test.describe('vehicle page: phone, share, print', () => {
     await alert.dismiss();
   });
 
-  test('the /print view shows the car', async ({ page, site }) => {
+  test('the /print view shows the car, and every resource it asks for is there', async ({ page, site }) => {
     const car = site.cars[0]!;
+    const failed: string[] = [];
+    page.on('response', (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
+    page.on('console', (message) => message.type() === 'error' && failed.push(message.text()));
     await page.goto(`/print?car_id=${car.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(car.name);
     await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
     // Lists in full, without their Show More toggles.
     await expect(page.locator('#key-information dt').filter({ visible: true })).toHaveCount(keyInformation(car).length);
     await expect(page.locator('[data-show-more]')).toHaveCount(0);
