@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,10 +8,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signBody } from '../../api/outbox/deliver';
+import { apiOnlySite } from '../../scripts/lib/api-server';
 
 /**
- * Zero-loss under faults: 2,000 leads posted to the API running as a real child process
- * (scripts/lib/api-server.ts, bundled, over a SQLite file) that is SIGKILLed at random moments and restarted
+ * Zero-loss under faults: 2,000 leads posted to the production API (`npm run api`, scripts/api.ts,
+ * bundled, over a SQLite file) running as a real child process that is SIGKILLed at random moments and restarted
  * at least 10 times, while the dealer's webhook receiver (a local HTTP server) is down for part of
  * the run. The client retries every unanswered request with the same idempotency key. Afterwards:
  * every lead that got a 2xx is stored exactly once and reached the webhook (counted once per lead
@@ -30,10 +31,11 @@ const dbFile = path.join(dir, 'leads.sqlite');
 // The server script bundled once (dependencies stay in node_modules): each of the 13 starts then
 // costs Node's start-up, not a TypeScript transform of every module, which matters on a busy machine.
 // Under .cache/<name>/ so the bundle's ROOT (two folders up from it) is still the project root.
-const bundle = path.join(ROOT, '.cache', `fault-test-${process.pid}`, 'api-server.mjs');
+const bundle = path.join(ROOT, '.cache', `fault-test-${process.pid}`, 'api.mjs');
+const HOST = 'www.baysidetoyota.example.com.au';
 beforeAll(async () => {
   await build({
-    entryPoints: [path.join(ROOT, 'scripts/lib/api-server.ts')],
+    entryPoints: [path.join(ROOT, 'scripts/api.ts')],
     outfile: bundle,
     bundle: true,
     packages: 'external',
@@ -117,15 +119,25 @@ function webhookReceiver(port: number) {
   };
 }
 
-/** The API as a child process; `kill()` is a SIGKILL (no cleanup, no flush), `start()` a fresh process. */
+/**
+ * The API as a child process; `kill()` is a SIGKILL (no cleanup, no flush), `start()` a fresh process.
+ * It serves bayside-toyota's site data as a build leaves it, with the dealer's webhook and raised limits.
+ */
 function apiProcess(port: number, webhookUrl: string) {
+  const cache = path.join(dir, 'cache');
+  mkdirSync(path.join(cache, 'bayside-toyota'), { recursive: true });
+  const site = apiOnlySite('bayside-toyota', {
+    webhook: { url: webhookUrl, secret_env: 'FAULT_WEBHOOK_SECRET' },
+    rate_limit: { per_ip_per_minute: 10_000_000, per_site_per_minute: 10_000_000 },
+  });
+  writeFileSync(path.join(cache, 'bayside-toyota', 'site.json'), JSON.stringify(site));
   let child: ChildProcess | undefined;
   let exited: Promise<unknown> = Promise.resolve();
   return {
-    url: `http://127.0.0.1:${port}`,
+    port,
     async start() {
       // The Node running the tests (22, with node:sqlite).
-      const started = spawn(process.execPath, [bundle], {
+      const started = spawn(process.execPath, [bundle, 'bayside-toyota'], {
         cwd: ROOT,
         env: {
           ...process.env,
@@ -137,10 +149,9 @@ function apiProcess(port: number, webhookUrl: string) {
           OUTBOX_BATCH: '100',
           // A killed process's claimed deliveries are retried by the next one after 5 s.
           OUTBOX_LEASE_MS: '5000',
-          API_LEADS: JSON.stringify({
-            webhook: { url: webhookUrl, secret_env: 'FAULT_WEBHOOK_SECRET' },
-            rate_limit: { per_ip_per_minute: 10_000_000, per_site_per_minute: 10_000_000 },
-          }),
+          BUILD_CACHE_DIR: cache,
+          LOG_LEVEL: 'warn',
+          LOG_FORMAT: 'json',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -152,9 +163,14 @@ function apiProcess(port: number, webhookUrl: string) {
       let stderr = '';
       started.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
       await new Promise<void>((resolve, reject) => {
-        started.stdout!.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('listening')) resolve();
-        });
+        // Up once it answers (the warn log level keeps request lines out of the pipe).
+        const poll = setInterval(() => {
+          post(port, '/api/health', '', 1000).then(
+            (answer) => answer.status === 200 && (clearInterval(poll), resolve()),
+            () => {},
+          );
+        }, 50);
+        started.once('exit', () => clearInterval(poll));
         started.once('exit', (code) => reject(new Error(`The API exited (${code}) before listening:\n${stderr}`)));
       });
     },
@@ -164,6 +180,24 @@ function apiProcess(port: number, webhookUrl: string) {
       child = undefined;
     },
   };
+}
+
+/** A request to the dealer's host name (the API picks the tenant by Host); `timeoutMs` with no answer is an error. */
+function post(port: number, pathname: string, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, method: body ? 'POST' : 'GET', path: pathname, headers: { host: HOST, 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('error', reject);
+      },
+    );
+    request.setTimeout(timeoutMs, () => request.destroy(new Error('no answer in time')));
+    request.on('error', reject);
+    request.end(body || undefined);
+  });
 }
 
 type Outcome = { status: number; leadId: string } | { status: 'no answer' };
@@ -204,14 +238,9 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
         await sleep(Math.min(50 * 2 ** (attempt - 2), 1000));
       }
       try {
-        const response = await fetch(`${api.url}/api/leads`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(5000),
-        });
+        const response = await post(api.port, '/api/leads', body, 5000);
         if (response.status >= 500) continue;
-        const answer = (await response.json()) as { lead_id?: string; error?: string };
+        const answer = JSON.parse(response.text) as { lead_id?: string; error?: string };
         if (!answer.lead_id) throw new Error(`Lead ${index} refused: HTTP ${response.status} ${JSON.stringify(answer)}`);
         return { status: response.status, leadId: answer.lead_id };
       } catch (error) {
