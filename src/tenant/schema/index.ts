@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalyticsSchema } from './analytics';
+import { CdnSchema } from './cdn';
 import { ContentSchema } from './content';
 import { DeliverySchema } from './delivery';
 import { LocatorSchema, MapSchema, ModelRangeSchema, PagesSchema, ReviewsSettingsSchema } from './dealers';
@@ -48,6 +49,7 @@ export const TenantSchema = z
     media_hosts: MediaHostsSchema.prefault({}),
     sync: SyncSchema.prefault({}),
     syndication: SyndicationSchema.prefault({}),
+    cdn: CdnSchema.prefault({}),
     images: ImagesSchema,
     feeds: FeedsSchema,
   })
