@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseHeaders } from './lib/headers';
 import { ROOT, siteDir } from './lib/paths';
 import { BuildInputError, buildSites } from './lib/build-all';
+import { previousSiteDir } from './lib/build-finish';
 import { listTenantSlugs } from '../src/tenant/load';
 import { caddyfile } from '../platform/edge/caddyfile';
 import { varnishVcl } from '../platform/edge/varnish';
@@ -57,7 +58,10 @@ try {
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
   for (const [index, port] of ports.api.entries())
-    children.start(`api-${index + 1}`, tsx, ['scripts/api.ts', ...slugs], { cwd: ROOT, env: { ...env, PORT: String(port), OUTBOX: 'off', INSTANCE_ID: `api-${index + 1}` } });
+    children.start(`api-${index + 1}`, tsx, ['scripts/api.ts', ...slugs], {
+      cwd: ROOT,
+      env: { ...env, PORT: String(port), OUTBOX: 'off', INSTANCE_ID: `api-${index + 1}` },
+    });
   children.start('worker', tsx, ['scripts/worker.ts', ...slugs], { cwd: ROOT, env });
   children.start('sync', tsx, ['scripts/sync.ts', ...slugs, '--watch'], { cwd: ROOT, env });
 
@@ -65,17 +69,35 @@ try {
     slug: tenant.slug,
     hosts: [new URL(tenant.url).hostname, ...tenant.hostnames],
     root: siteDir(tenant.slug),
+    previousRoot: previousSiteDir(tenant.slug),
     rules: parseHeaders(readFileSync(path.join(siteDir(tenant.slug), '_headers'), 'utf8')),
   }));
   writeFileSync(path.join(work, 'Caddyfile'), caddyfile({ sites, port: ports.edge, apiPool: ports.api.map((port) => `127.0.0.1:${port}`) }));
-  children.start('edge', 'caddy', ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], { cwd: work, env: { ...process.env, HOME: work } });
+  children.start('edge', 'caddy', ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    cwd: work,
+    env: { ...process.env, HOME: work },
+  });
 
   const cdnTenants = tenants.map((tenant) => ({ host: new URL(tenant.url).hostname, port: ports.cdn(tenant.slug) }));
   writeFileSync(path.join(work, 'default.vcl'), varnishVcl({ tenants: cdnTenants, edge: { host: '127.0.0.1', port: ports.edge } }));
   mkdirSync(path.join(work, 'varnish'), { recursive: true });
-  children.start('cdn', 'varnishd', ['-F', ...cdnTenants.flatMap(({ port }) => ['-a', `127.0.0.1:${port}`]), '-f', path.join(work, 'default.vcl'), '-n', path.join(work, 'varnish'), '-s', 'malloc,256m'], {
-    cwd: work,
-  });
+  children.start(
+    'cdn',
+    'varnishd',
+    [
+      '-F',
+      ...cdnTenants.flatMap(({ port }) => ['-a', `127.0.0.1:${port}`]),
+      '-f',
+      path.join(work, 'default.vcl'),
+      '-n',
+      path.join(work, 'varnish'),
+      '-s',
+      'malloc,256m',
+    ],
+    {
+      cwd: work,
+    },
+  );
 
   const answers = async (url: string) => (await fetch(url)).ok;
   await Promise.all(ports.api.map((port) => waitFor(`API on ${port}`, () => answers(`http://127.0.0.1:${port}/api/health`))));

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedTenant } from '../../src/tenant/load';
@@ -78,18 +78,26 @@ export async function settleRemovals(): Promise<void> {
   await Promise.all(removing.values());
 }
 
+/** Where the live folder waits during a swap: the edge answers from it for the moment dist/<slug> is missing. */
+export const previousSiteDir = (slug: string) => path.join(DIST, `.prev-${slug}`);
+
 /**
- * Put a complete site folder in place of dist/<slug>/: two renames. The old folder gets a name of
- * its own (`.old-<slug>.<time>.<pid>`: a slug holds no dot). Returns its removal (tens of thousands
- * of files on a big site, seconds of work) for the caller to start once the rest is live; a sync
- * does not wait for it. Old folders left by an earlier process are removed as well.
+ * Put a complete site folder in place of dist/<slug>/: two renames. Between them the live folder
+ * sits at a fixed name (`.prev-<slug>`), where the edge (platform/edge/caddyfile.ts) looks for a
+ * request that falls in that gap; then it gets a name of its own (`.old-<slug>.<time>.<pid>`: a
+ * slug holds no dot). Returns its removal (tens of thousands of files on a big site, seconds of
+ * work) for the caller to start once the rest is live; a sync does not wait for it. Old folders
+ * left by an earlier process are removed as well.
  */
 export async function swapSite(slug: string, builtDir: string): Promise<() => Promise<void>> {
   const target = siteDir(slug);
+  const previous = previousSiteDir(slug);
   const leftOver = new RegExp(`^\\.old-${slug}(\\.\\d+\\.\\d+)?$`);
-  const old = path.join(DIST, `.old-${slug}.${Date.now()}.${process.pid}`);
-  if (existsSync(target)) await rename(target, old);
-  await rename(builtDir, target);
+  const old = () => path.join(DIST, `.old-${slug}.${Date.now()}.${process.pid}`);
+  if (existsSync(previous)) await rename(previous, old()); // a crash between the renames left it
+  if (existsSync(target)) renameSync(target, previous);
+  renameSync(builtDir, target);
+  if (existsSync(previous)) await rename(previous, old());
   const oldFolders = (await readdir(DIST)).filter((name) => leftOver.test(name)).map((name) => path.join(DIST, name));
   return () => Promise.all(oldFolders.map(removeLater)).then(() => {});
 }
