@@ -29,7 +29,8 @@ function renderedValue(field: HTMLInputElement | HTMLTextAreaElement): string {
  * seen, so typing the same again does nothing either. So each changed field is told what it held
  * as rendered (through the `value` / `checked` property, which that tracking follows), given the
  * shopper's value back behind the tracking's back (the native setter), and sent the event React
- * listens to. Fields whose state is only read on submit (uncontrolled) are unaffected.
+ * listens to, then, if they have already left it, its blur. Fields whose state is only read on
+ * submit (uncontrolled) are unaffected.
  */
 export function replayEarlyInput(root: Element): void {
   const island = root.closest('astro-island');
@@ -40,7 +41,10 @@ export function replayEarlyInput(root: Element): void {
       if (field.multiple) continue;
       const rendered = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
       // React listens to `change` on selects and keeps no tracking for them.
-      if (rendered && field.value !== rendered.value) field.dispatchEvent(new Event('change', { bubbles: true }));
+      if (rendered && field.value !== rendered.value) {
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+        replayLeaving(field);
+      }
       continue;
     }
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
@@ -58,7 +62,19 @@ export function replayEarlyInput(root: Element): void {
     field.value = field.defaultValue;
     setValue.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
+    replayLeaving(field);
   }
+}
+
+/**
+ * A field the shopper already left before hydration gets its blur too, so what the island does on
+ * leaving (the Finance Calculator puts a price in range) happens as it would have. React hears
+ * `focusout`; `blur` is sent first, as the browser does.
+ */
+function replayLeaving(field: FormControl): void {
+  if (field.ownerDocument.activeElement === field) return;
+  field.dispatchEvent(new FocusEvent('blur'));
+  field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
 }
 
 /**

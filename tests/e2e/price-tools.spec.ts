@@ -3,12 +3,12 @@ import { expect, test } from './support/fixtures';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { isAvailable } from '../../src/domain/stock';
-import { calculatorReturnsEmpty, lenderFor, showsCalculator, weeklyEstimate } from '../../src/domain/finance/estimate';
-import { NO_ESTIMATE } from '../../src/domain/finance/calculator';
+import { calculatorReturnsEmpty, calculatorStart, lenderFor, showsCalculator, weeklyEstimate } from '../../src/domain/finance/estimate';
+import { calculate, NO_ESTIMATE } from '../../src/domain/finance/calculator';
 import { comparisonBasisText, INDICATIVE_DISCLAIMER } from '../../src/domain/finance/disclaimer';
 import { calculatorRules } from '../../src/domain/finance/rules';
 import { periodicPayment } from '../../src/domain/finance/repayment';
-import { formatPrice } from '../../src/domain/format';
+import { formatNumber, formatPrice } from '../../src/domain/format';
 import { financeUrl } from '../../src/site/car-links';
 import { gaugeView, showsPriceComparison } from '../../src/domain/price-comparison';
 import { isElectric } from '../../src/domain/fuel';
@@ -190,6 +190,66 @@ test.describe('Finance Calculator', () => {
     }
     await expect(page.getByText('Get Finance Now', { exact: true })).toHaveCount(1);
   });
+});
+
+/** Hold back the Finance Calculator island's code (its /_astro/ chunk) until released. */
+async function holdCalculator(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/FinanceCalculator\.[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('Finance Calculator: Purchase Price limits before and after the island wakes', () => {
+  // Any car with a working calculator (every demo tenant has one), not only cars with lender quotes.
+  function calculatorCar(site: SiteData): Car | undefined {
+    const { finance } = site.tenant;
+    return site.cars.find((car) => isAvailable(car) && showsCalculator(car, finance) && !calculatorReturnsEmpty(car, finance));
+  }
+
+  for (const bound of ['min', 'max'] as const) {
+    test(`a price past the ${bound} is put at the ${bound} on leaving the field, typed at once or later`, async ({ page, site }) => {
+      const car = calculatorCar(site)!;
+      expect(car, `${site.tenant.slug} has a car with a Finance Calculator`).toBeDefined();
+      const { lender, rules, initial } = calculatorStart(car, site.tenant.finance);
+      const typed = bound === 'min' ? String(rules.amount.min / 2) : String(rules.amount.max + 50_000);
+      const limit = rules.amount[bound];
+      const shown = new Intl.NumberFormat('en-AU').format(limit);
+      const result = calculate({ ...initial, amount: limit }, { rules, lender, initial });
+      const message = `Cannot be less than ${formatPrice(rules.amount.min)} or more than ${formatNumber(rules.amount.max)}`;
+
+      const release = await holdCalculator(page);
+      await page.goto(`/cars/${car.slug}`);
+      const panel = page.locator('#finance-calculator');
+      const island = panel.locator('astro-island').first();
+      const price = panel.getByLabel('Purchase Price');
+      // Typed and left before the island's code has arrived.
+      await price.fill(typed);
+      await price.blur();
+      await expect(island).toHaveAttribute('ssr', '');
+      release();
+      await expect(island).not.toHaveAttribute('ssr', { timeout: 20_000 });
+      await expect(price).toHaveValue(shown);
+      await expect(panel.getByTestId('repayment')).toHaveText(result.repaymentText);
+      // At the limit itself the message stays (SPEC 5: at or below min, at or above max).
+      await expect(panel.getByText(message)).toBeVisible();
+
+      // The same again once the island is awake, from a price inside the limits.
+      await price.fill('40000');
+      await price.blur();
+      await expect(price).toHaveValue('40,000');
+      await expect(panel.getByText(message)).toHaveCount(0);
+      await price.fill(typed);
+      await expect(price).toHaveValue(typed);
+      await expect(panel.getByText(message)).toBeVisible();
+      await price.blur();
+      await expect(price).toHaveValue(shown);
+      await expect(panel.getByTestId('repayment')).toHaveText(result.repaymentText);
+    });
+  }
 });
 
 test.describe('Finance Calculator: SPEC 8 and 9 details', () => {
