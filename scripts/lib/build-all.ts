@@ -11,6 +11,10 @@ import type { FetchedFeeds } from '../../src/site/prepare';
 import { ROOT, siteDir, stampFile } from './paths';
 import { ensureDemoData } from './sample-data';
 import { warmPlacesDigest } from './places-digest-warm';
+import { recordSwapChanges } from './build-finish';
+import type { SiteChanges } from '../../platform/cdn/changed-files';
+import { purgeWanted } from '../../platform/cdn/config';
+import { purgeChanges } from '../../platform/cdn/publish';
 
 export interface BuildOptions {
   slugs?: string[];
@@ -29,6 +33,12 @@ export interface BuildOptions {
    * build (scripts/lib/build-incremental.ts), where it fits; a full build otherwise.
    */
   incremental?: boolean;
+  /**
+   * Called once a tenant's site is live, with the files its swap changed (undefined when no site
+   * was live before) and the CDN purge's words. Asking for it makes every swap compare the new
+   * folder with the live one; so does a configured CDN_PURGE.
+   */
+  onPublished?: (slug: string, published: { changes?: SiteChanges; purge?: string }) => void;
 }
 
 /** Tenant config or feed problems an editor must fix; printed without a stack trace. */
@@ -69,6 +79,7 @@ export async function buildSites({
   log = console.log,
   fetched,
   incremental = false,
+  onPublished,
 }: BuildOptions = {}): Promise<LoadedTenant[]> {
   let tenants: LoadedTenant[];
   try {
@@ -93,6 +104,7 @@ export async function buildSites({
       log(`= ${tenant.slug}: up to date (dist/${tenant.slug}/)`);
       continue;
     }
+    const swapChanges = onPublished || purgeWanted() ? recordSwapChanges(tenant.slug) : undefined;
     try {
       const partial = incremental ? await tryRenderChanged(tenant, now, log, allowShrink, fetched) : undefined;
       if (!partial) {
@@ -102,8 +114,13 @@ export async function buildSites({
       const result = partial ?? (await buildTenant(tenant, now, (line) => log(line), { allowShrink, fetched }));
       await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });
       await writeFile(stampFile(tenant.slug), JSON.stringify({ hash, builtAt: now.toISOString() }));
-      log(`✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/`);
+      // The site is live: purge what changed (never throws; a failure is one logged line).
+      const changes = swapChanges?.();
+      const purge = await purgeChanges(tenant, changes, { log });
+      log(`✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/${purge ? `; ${purge}` : ''}`);
+      onPublished?.(tenant.slug, { changes, purge });
     } catch (error) {
+      swapChanges?.();
       if (!(error instanceof FeedReadError || error instanceof FeedShrinkError)) throw error;
       log(`✘ ${tenant.slug}: not built, see below`);
       notBuilt.push(`${tenant.file}: ${error.message}`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { LoadedTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
 import { unresizedPhotosNote } from '../../src/domain/images/unresized-photos';
+import { compareSiteFolders, mergeChanges, type SiteChanges } from '../../platform/cdn/changed-files';
 import { indexNowKeyFile } from '../../src/syndication/indexnow';
 import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
@@ -78,6 +79,23 @@ export async function settleRemovals(): Promise<void> {
   await Promise.all(removing.values());
 }
 
+/** Slugs whose next swap is to record what it changes (undefined until it has, or with no live site). */
+const recording = new Map<string, SiteChanges | undefined>();
+
+/**
+ * Have swaps of `slug` compare the new folder with the live one (platform/cdn/changed-files.ts),
+ * for purging and announcing exactly what changed. Returns a function that gives what the swaps
+ * since changed (undefined if none swapped, or none was live) and stops recording.
+ */
+export function recordSwapChanges(slug: string): () => SiteChanges | undefined {
+  recording.set(slug, undefined);
+  return () => {
+    const changes = recording.get(slug);
+    recording.delete(slug);
+    return changes;
+  };
+}
+
 /** Where the live folder waits during a swap: the edge answers from it for the moment dist/<slug> is missing. */
 export const previousSiteDir = (slug: string) => path.join(DIST, `.prev-${slug}`);
 
@@ -95,6 +113,7 @@ export async function swapSite(slug: string, builtDir: string): Promise<() => Pr
   const leftOver = new RegExp(`^\\.old-${slug}(\\.\\d+\\.\\d+)?$`);
   const old = () => path.join(DIST, `.old-${slug}.${Date.now()}.${process.pid}`);
   if (existsSync(previous)) await rename(previous, old()); // a crash between the renames left it
+  if (recording.has(slug) && existsSync(target)) recording.set(slug, mergeChanges(recording.get(slug), compareSiteFolders(target, builtDir)));
   if (existsSync(target)) renameSync(target, previous);
   renameSync(builtDir, target);
   if (existsSync(previous)) await rename(previous, old());

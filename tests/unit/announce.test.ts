@@ -1,9 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { announceChanges, changedCarPaths, indexNowEndpoint } from '../../scripts/lib/sync/announce';
-import { diffStock, stockState } from '../../scripts/lib/sync/diff';
-
-const car = (id: number, extra: Record<string, unknown> = {}) => ({ id, slug: `2024-toyota-corolla-${id}`, status: 'in_stock', price: 20_000 + id, ...extra });
+import { announceChanges, changedPagePaths, indexNowEndpoint } from '../../scripts/lib/sync/announce';
 
 const tenant = (key?: string) => ({ url: 'https://www.bayside.example.com.au', syndication: { indexnow_key: key } }) as Parameters<typeof announceChanges>[0];
 const KEY = '5f1c0b7e8d2a4c6e9b3a7d1f0e2c4a68';
@@ -36,23 +36,35 @@ beforeEach(() => {
   stall = false;
 });
 
-describe('changedCarPaths', () => {
-  it('lists the pages of cars added, sold, reserved, repriced and removed, and not the unchanged ones', () => {
-    const before = stockState([car(1), car(2), car(3), car(4), car(5)]);
-    const after = stockState([car(1), car(2, { status: 'sold', sold: true }), car(3, { reserved: true }), car(4, { price: 18_990 }), car(6)]);
-    expect(changedCarPaths(diffStock(before, after), before, after)).toEqual([
-      '/cars/2024-toyota-corolla-2',
-      '/cars/2024-toyota-corolla-3',
-      '/cars/2024-toyota-corolla-4',
-      '/cars/2024-toyota-corolla-5',
-      '/cars/2024-toyota-corolla-6',
-    ]);
+describe('changedPagePaths', () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'announce-'));
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+  const page = (file: string, head = '<title>Car</title>') => {
+    mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+    writeFileSync(path.join(site, file), `<!doctype html><html><head>${head}</head><body></body></html>`);
+  };
+
+  it('lists the pages whose bytes changed or that are new, as the site links them, and no data files, 404 page or noindex page', () => {
+    page('index.html');
+    page('cars/a/index.html');
+    page('cars/a/checkout/index.html', '<meta name="robots" content="noindex, nofollow">');
+    page('search/toyota/index.html');
+    page('404.html');
+    const changes = {
+      changed: ['cars/a/index.html', 'index.html', 'search-index.json', 'sitemap.xml', '404.html', 'cars/a/checkout/index.html'],
+      added: ['search/toyota/index.html', 'feeds/google-vehicle-listings.xml'],
+      deleted: [],
+    };
+    expect(changedPagePaths(changes, site)).toEqual(['/', '/cars/a', '/search/toyota']);
   });
 
-  it('does not announce a car whose record went bad as removed', () => {
-    const before = stockState([car(1), car(2)]);
-    const after = stockState([car(1)]);
-    expect(changedCarPaths(diffStock(before, after, ['2']), before, after)).toEqual([]);
+  it("announces a deleted car's page once (not the pages under it), and not a car whose record went bad", () => {
+    const changes = {
+      changed: [],
+      added: [],
+      deleted: ['cars/sold/index.html', 'cars/sold/checkout/index.html', 'cars/bad-record/index.html', 'cars/bad-record/checkout/index.html'],
+    };
+    expect(changedPagePaths(changes, site, ['/cars/bad-record'])).toEqual(['/cars/sold']);
   });
 });
 

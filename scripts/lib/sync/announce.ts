@@ -1,21 +1,48 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteChanges } from '../../../platform/cdn/changed-files';
 import { canonicalUrl } from '../../../src/site/seo';
 import { INDEXNOW_ENDPOINT, notifyIndexNow, type NotifyOptions } from '../../../src/syndication/indexnow';
 import type { Tenant } from '../../../src/tenant/schema';
-import type { StockChanges, StockState } from './diff';
+import { htmlFileToPath } from '../html-files';
 
 /**
- * After a sync has swapped in a rebuilt site, tell search engines (IndexNow) which car pages
- * changed, so a sold car leaves their results and a new one enters them within minutes instead of
- * at the next crawl. Off unless the tenant file holds an `indexnow_key`.
+ * After a sync has swapped in a rebuilt site, tell search engines (IndexNow) which pages changed,
+ * so a sold car leaves their results and a new one enters them within minutes instead of at the
+ * next crawl. Off unless the tenant file holds an `indexnow_key`.
  */
 
-/** Car pages a sync changed: added, sold, reserved, repriced, with other details or status changed, and removed (now a 404, which engines want to know too). */
-export function changedCarPaths(changes: StockChanges, before: StockState, after: StockState): string[] {
-  const current = [...changes.added, ...changes.sold, ...changes.reserved, ...changes.priceChanged, ...changes.detailsChanged, ...changes.statusChanged].map(
-    (id) => after[id]?.path,
-  );
-  const gone = changes.removed.map((id) => before[id]?.path);
-  return [...new Set([...current, ...gone].filter((path): path is string => path !== undefined))].sort();
+/** A page marked noindex says so in its first 4 KB (its <head>), as the sitemap reads it. */
+function isNoindex(file: string): boolean {
+  const head = Buffer.alloc(4096);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    return /<meta name="robots" content="[^"]*noindex/.test(head.toString('utf8', 0, readSync(fd, head, 0, head.length, 0)));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The pages a publish changed, as the site links them: HTML pages whose bytes changed or that are
+ * new (not the 404 page, not pages marked noindex), and pages deleted (now a 404, which engines want
+ * to know too) that are not under another deleted page (a removed car's checkout goes with it) and
+ * not in `malformed` (pages of cars whose record went bad: a feed fault, not a sale, and likely
+ * back soon). Files that are not pages (the search index, sitemap, feeds) are left to crawlers.
+ */
+export function changedPagePaths(changes: SiteChanges, siteDir: string, malformed: readonly string[] = []): string[] {
+  const isPage = (file: string) => file.endsWith('.html') && file !== '404.html';
+  const current = [...changes.changed, ...changes.added].filter((file) => isPage(file) && !isNoindex(path.join(siteDir, file))).map(htmlFileToPath);
+  const deleted = new Set(changes.deleted.filter(isPage).map(htmlFileToPath));
+  const bad = new Set(malformed);
+  const underDeleted = (page: string) => {
+    for (let at = page.lastIndexOf('/'); at > 0; at = page.lastIndexOf('/', at - 1)) if (deleted.has(page.slice(0, at))) return true;
+    return false;
+  };
+  return [...new Set([...current, ...[...deleted].filter((page) => !underDeleted(page) && !bad.has(page))])].sort();
 }
 
 /**

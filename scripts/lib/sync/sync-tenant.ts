@@ -8,15 +8,17 @@ import { FEED_NAMES, type FeedName } from '../../../src/feeds/schemas';
 import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/tenant/load';
 import { BuildInputError, buildSites, isFresh } from '../build-all';
 import { tenantInputsHash, urlDigestsOf } from '../inputs-hash';
-import { BUILD_CACHE, ROOT } from '../paths';
+import { BUILD_CACHE, ROOT, siteDir } from '../paths';
 import { scriptEnv } from '../script-env';
-import { announceChanges, changedCarPaths } from './announce';
+import { announceChanges, changedPagePaths } from './announce';
+import type { SiteChanges } from '../../../platform/cdn/changed-files';
+import { purgeWanted } from '../../../platform/cdn/config';
 import { conditionalFetch, FeedFetchError } from './fetch';
 import { describeChanges, diffStock, stockState, type StockChanges, type StockState } from './diff';
 
 export interface SyncOptions {
   allowShrink?: boolean;
-  /** Tell search engines of changed car pages (IndexNow; only tenants with an indexnow_key). */
+  /** Tell search engines of the pages a rebuild changed (IndexNow; only tenants with an indexnow_key). */
   announce?: boolean;
   /** Build log lines (problems with records, shrink warnings); the summary line is returned. */
   log?: (line: string) => void;
@@ -175,8 +177,18 @@ async function syncTenantOnce(slug: string, { allowShrink = false, announce = fa
       ...failed(`feeds.cars (${tenant.feeds.cars}): ${emptied}; if the feed is right: npm run sync -- ${slug} --allow-shrink`),
       changes,
     };
+  // What the swap changed: for IndexNow, and the CDN purge's words for the line.
+  let published: { changes?: SiteChanges; purge?: string } | undefined;
+  const wantsChanges = (announce && Boolean(tenant.syndication.indexnow_key)) || purgeWanted();
   try {
-    await buildSites({ slugs: [slug], allowShrink, fetched: feeds.fetched, incremental: true, log: (line) => line.startsWith('  ') && log(line) });
+    await buildSites({
+      slugs: [slug],
+      allowShrink,
+      fetched: feeds.fetched,
+      incremental: true,
+      log: (line) => line.startsWith('  ') && log(line),
+      onPublished: wantsChanges ? (_, outcome) => (published = outcome) : undefined,
+    });
   } catch (error) {
     // A sudden shrink, an unreadable feed or a failed build: the swap never happened.
     const reason = error instanceof BuildInputError ? error.message.replace(/\n/g, '; ') : `build failed: ${(error as Error).message.split('\n')[0]}`;
@@ -187,6 +199,11 @@ async function syncTenantOnce(slug: string, { allowShrink = false, announce = fa
   step('stock state');
   if (scriptEnv().BUILD_TIMINGS) log(`    sync steps: ${steps.join(', ')}`);
   const seconds = secondsSince(started);
-  const announced = announce && before && changes ? await announceChanges(tenant, changedCarPaths(changes, before, after)) : undefined;
-  return { slug, outcome: 'rebuilt', changes, seconds, line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s${announced ? `; ${announced}` : ''}` };
+  const malformed = rejectedIds.flatMap((id) => before?.[id]?.path ?? []);
+  const announced = announce && published?.changes ? await announceChanges(tenant, changedPagePaths(published.changes, siteDir(slug), malformed)) : undefined;
+  const notes = [published?.purge, announced]
+    .filter(Boolean)
+    .map((words) => `; ${words}`)
+    .join('');
+  return { slug, outcome: 'rebuilt', changes, seconds, line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s${notes}` };
 }
