@@ -1,7 +1,7 @@
 /**
  * npm run stack [-- <slug> ...]
  * The production stack on this machine, with real parts: PostgreSQL (a cluster under .data/ when
- * DATABASE_URL is unset), two `npm run api` instances, the outbox worker, the sync watcher, the
+ * DATABASE_URL is unset), two `npm run api` instances, the outbox worker, a sync worker (the job queue), the
  * edge (Caddy) and the CDN layer (Varnish). Prints one URL per tenant, the CDN layer's, and stops
  * everything on Ctrl-C. Needs `apt-get install -y caddy varnish postgresql`. docs/deploy.md has
  * the picture. `npm start` stays the quick single-process way for development.
@@ -63,7 +63,7 @@ try {
       env: { ...env, PORT: String(port), OUTBOX: 'off', INSTANCE_ID: `api-${index + 1}` },
     });
   children.start('worker', tsx, ['scripts/worker.ts', ...slugs], { cwd: ROOT, env });
-  children.start('sync', tsx, ['scripts/sync.ts', ...slugs, '--watch'], { cwd: ROOT, env });
+  children.start('sync', tsx, ['scripts/sync-worker.ts', ...slugs], { cwd: ROOT, env });
 
   const sites = tenants.map((tenant) => ({
     slug: tenant.slug,
