@@ -245,7 +245,7 @@ for (const kind of storeKinds()) {
     describe('rate limits', () => {
       /** Requests a code for each phone at once from each address; the statuses in order. */
       const burst = (requests: { phone: string; ip: string }[]) =>
-        Promise.all(requests.map(({ phone, ip }) => post('/api/auth/request-code', { phone_number: phone }, { ip }).then((response) => response.status)));
+        Promise.all(requests.map(async ({ phone, ip }) => (await post('/api/auth/request-code', { phone_number: phone }, { ip })).status));
       const count = (statuses: number[], status: number) => statuses.filter((each) => each === status).length;
 
       it("three requests for someone else's number lock out the requester; the owner still signs in at once", async () => {
