@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { AccountStore } from '../../api/accounts/store';
 import { openStore, type Store } from '../../api/storage/store';
+import { titleWithYear } from '../../src/domain/garage';
 import { isReservable } from '../../src/domain/reservable';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
@@ -229,8 +230,8 @@ test.describe('accounts: every site', () => {
     }
     const viewed = page.getByRole('list', { name: 'Recently viewed cars' }).getByRole('listitem');
     await expect(viewed).toHaveCount(2);
-    await expect(viewed.first()).toContainText(`${second!.make} ${second!.model}`);
-    await expect(viewed.nth(1)).toContainText(`${first!.make} ${first!.model}`);
+    await expect(viewed.first().getByRole('link', { name: titleWithYear(second!.name, second!.year) })).toHaveAttribute('href', `/cars/${second!.slug}`);
+    await expect(viewed.nth(1).getByRole('link', { name: titleWithYear(first!.name, first!.year) })).toHaveAttribute('href', `/cars/${first!.slug}`);
   });
 
   test('gated routes send a signed-out visitor to sign-in and open once signed in', async ({ page, site }) => {

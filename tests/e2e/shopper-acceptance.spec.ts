@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { openStore, type Store, type StoredLead } from '../../api/storage/store';
 import { leadPageGate, type GatedLeadPage } from '../../src/domain/accounts';
-import { formatPhone, telHref } from '../../src/domain/format';
+import { formatPhone, formatPrice, telHref } from '../../src/domain/format';
+import { titleWithYear } from '../../src/domain/garage';
 import { dealershipOptions } from '../../src/domain/leads/dealerships';
 import { lookupRego, MAX_ESTIMATE_AGE_YEARS } from '../../src/domain/leads/trade-in';
 import { groupLocations } from '../../src/domain/location-blocks';
 import { locationSlug } from '../../src/domain/locations';
 import { mainPhone } from '../../src/domain/phone';
+import { hasPrice } from '../../src/domain/price-display';
 import { isAvailable } from '../../src/domain/stock';
 import { FAVOURITES_KEY } from '../../src/stores/favourites';
 import { VIEWED_CARS_KEY, viewedCarRecord } from '../../src/domain/viewed-cars';
@@ -48,8 +50,8 @@ async function openGated(page: Page, site: SiteData, url: string, kind: string) 
   await expect(page).toHaveURL(url, { timeout: 20_000 });
 }
 
-test('my-garage shows stored favourites and viewed cars with no hydration error', async ({ page, site }) => {
-  const [first, second] = site.cars.filter((car) => isAvailable(car));
+test('my-garage shows favourites and recently viewed cars alike: photo, title with year, price, a link', async ({ page, site }) => {
+  const [first, second] = site.cars.filter((car) => isAvailable(car) && hasPrice(car.price) && car.primary_image_url);
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
@@ -61,16 +63,32 @@ test('my-garage shows stored favourites and viewed cars with no hydration error'
     },
     {
       favourites: [{ id: String(first!.id), name: first!.name, slug: first!.slug, make: first!.make, model: first!.model, primary_image_url: null }],
-      viewed: [viewedCarRecord(second!)],
+      // What a vehicle page keeps: SPEC 3's record, with no name, link, photo or price.
+      viewed: [viewedCarRecord(second!), viewedCarRecord(first!)],
       keys: { favourites: FAVOURITES_KEY, viewed: VIEWED_CARS_KEY },
     },
   );
   errors.length = 0;
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Favourite cars' }).getByRole('link', { name: first!.name })).toHaveAttribute('href', `/cars/${first!.slug}`);
-  await expect(page.getByRole('list', { name: 'Recently viewed cars' }).getByRole('listitem')).toContainText(`${second!.make} ${second!.model}`);
-  await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  const favourites = page.getByRole('list', { name: 'Favourite cars' }).getByRole('listitem');
+  const viewed = page.getByRole('list', { name: 'Recently viewed cars' }).getByRole('listitem');
+  await expect(viewed).toHaveCount(2);
+  for (const [item, car] of [
+    [favourites.first(), first!],
+    [viewed.first(), second!],
+    [viewed.nth(1), first!],
+  ] as const) {
+    const title = titleWithYear(car.name, car.year);
+    expect(title).toContain(String(car.year));
+    await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', `/cars/${car.slug}`);
+    await expect(item.getByText(formatPrice(car.price!), { exact: true })).toBeVisible();
+    await expect(item.locator('img')).toBeVisible();
+    expect(await item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+  // The favourite's row and the same car's viewed row read the same.
+  expect(await favourites.first().innerText()).toBe(await viewed.nth(1).innerText());
+  await viewed.first().getByRole('link').click();
+  await expect(page).toHaveURL(`/cars/${second!.slug}`);
   expect(errors).toEqual([]);
 });
 
