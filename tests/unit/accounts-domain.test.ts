@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { codeLimits } from '../../api/accounts/code-limits';
 import { MemoryCodeSender } from '../../api/accounts/code-sender';
 import { canMovePayment, type PaymentEventStatus, type PaymentStatus } from '../../api/accounts/payment-status';
 import { ACCOUNT_POLICY, codesPerSitePerHour } from '../../api/accounts/policy';
@@ -234,5 +235,17 @@ describe('site-wide sign-in code budget setting', () => {
     expect(codesPerSitePerHour({})).toBe(30);
     expect(codesPerSitePerHour({ SIGN_IN_CODES_PER_SITE_PER_HOUR: '120' })).toBe(120);
     for (const bad of ['0', '-5', '2.5', 'lots']) expect(codesPerSitePerHour({ SIGN_IN_CODES_PER_SITE_PER_HOUR: bad }), bad).toBe(30);
+  });
+
+  it('makes a site busy past that many codes an hour and caps it at five times as many; with rate limits off only those two apply', () => {
+    expect(codeLimits(true, {})).toEqual({
+      perPhonePerHour: 5,
+      phoneBackoffMs: 30_000,
+      perNetworkPerHour: 20,
+      perNetworkWhenBusy: 3,
+      siteBusyAfter: 30,
+      siteCeiling: 150,
+    });
+    expect(codeLimits(false, { SIGN_IN_CODES_PER_SITE_PER_HOUR: '120' })).toMatchObject({ perNetworkPerHour: Infinity, siteBusyAfter: 120, siteCeiling: 600 });
   });
 });
