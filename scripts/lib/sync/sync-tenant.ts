@@ -8,7 +8,9 @@ import { FEED_NAMES, type FeedName } from '../../../src/feeds/schemas';
 import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/tenant/load';
 import { BuildInputError, buildSites, isFresh } from '../build-all';
 import { tenantInputsHash, urlDigestsOf } from '../inputs-hash';
-import { BUILD_CACHE, ROOT, siteDir } from '../paths';
+import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../paths';
+import { syncMeilisearchStock } from '../../../platform/search/meilisearch-sync';
+import type { SiteData } from '../../../src/site/types';
 import { scriptEnv } from '../script-env';
 import { announceChanges, changedPagePaths } from './announce';
 import type { SiteChanges } from '../../../platform/cdn/changed-files';
@@ -36,6 +38,8 @@ export interface SyncResult {
 /** The cars the live site was last built from, by id: what the next sync diffs against. */
 const stockStateFile = (slug: string) => path.join(BUILD_CACHE, slug, 'stock-state.json');
 const feedCacheDir = (slug: string) => path.join(BUILD_CACHE, slug, 'feeds');
+/** What the last sync sent to Meilisearch (a digest per car). */
+const meilisearchStateFile = (slug: string) => path.join(BUILD_CACHE, slug, 'meilisearch-sent.json');
 
 async function readStockState(slug: string): Promise<StockState | undefined> {
   try {
@@ -85,6 +89,26 @@ async function readTenantFeeds(tenant: LoadedTenant, log: (line: string) => void
 }
 
 const secondsSince = (started: number) => (performance.now() - started) / 1000;
+
+/**
+ * A tenant on Meilisearch: the published stock's changes to its index (platform/search). Never
+ * fails the sync (the site is live already); the line says what was sent or why not.
+ */
+async function sendStockToMeilisearch(tenant: LoadedTenant): Promise<string> {
+  const host = scriptEnv().MEILISEARCH_HOST ?? tenant.search.meilisearch?.host;
+  if (!host) return 'Meilisearch not updated: no host';
+  try {
+    const site = JSON.parse(await readFile(snapshotFile(tenant.slug), 'utf8')) as SiteData;
+    const sent = await syncMeilisearchStock(
+      site,
+      { host, apiKey: scriptEnv().MEILISEARCH_ADMIN_KEY, index: tenant.search.meilisearch?.index },
+      meilisearchStateFile(tenant.slug),
+    );
+    return `Meilisearch: ${sent.upserted} updated, ${sent.deleted} removed`;
+  } catch (error) {
+    return `Meilisearch not updated (next sync retries): ${(error as Error).message.split('\n')[0]}`;
+  }
+}
 
 /** "not synced: <tenant>: feeds.cars (<url>): <reason>; ..." — one line, whatever failed. */
 const failedLine = (slug: string, reason: string, seconds: number) =>
@@ -201,7 +225,8 @@ async function syncTenantOnce(slug: string, { allowShrink = false, announce = fa
   const seconds = secondsSince(started);
   const malformed = rejectedIds.flatMap((id) => before?.[id]?.path ?? []);
   const announced = announce && published?.changes ? await announceChanges(tenant, changedPagePaths(published.changes, siteDir(slug), malformed)) : undefined;
-  const notes = [published?.purge, announced]
+  const searchIndex = tenant.search.backend === 'meilisearch' ? await sendStockToMeilisearch(tenant) : undefined;
+  const notes = [published?.purge, announced, searchIndex]
     .filter(Boolean)
     .map((words) => `; ${words}`)
     .join('');
