@@ -136,6 +136,33 @@ for (const viewport of [
   });
 }
 
+test.describe('/compare at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the photos start right under the caption, whatever the lengths of the names', async ({ page, site }) => {
+    // The two shortest names and the longest: the long one wraps to several more lines.
+    const byLength = eligible(site).sort((a, b) => a.name.length - b.name.length);
+    const cars = [byLength[0], byLength[1], byLength.at(-1)].filter((car): car is Car => car !== undefined);
+    await page.goto('/robots.txt');
+    await page.evaluate(
+      ([key, text]) => localStorage.setItem(key!, text!),
+      ['compare', JSON.stringify(cars.map((car) => ({ id: String(car.id), name: car.name, slug: car.slug })))],
+    );
+    await page.goto('/compare');
+    await waitForIslands(page);
+    if (!site.tenant.features.compare) {
+      await expect(page.getByText('Comparing cars is not offered on this site.')).toBeVisible();
+      return;
+    }
+    await expect(page.getByText('Comparing 3 cars')).toBeVisible();
+    const photos = page.locator('.compare-table thead img');
+    await expect(photos).toHaveCount(3);
+    const caption = (await page.locator('.compare-table caption').boundingBox())!;
+    const tops = await photos.evaluateAll((images) => images.map((image) => image.getBoundingClientRect().top));
+    for (const top of tops) expect(top - (caption.y + caption.height)).toBeLessThan(16);
+  });
+});
+
 // The list lives in this browser's storage and the server renders /compare without it: React must
 // not find its first render different from the HTML (error #418), whatever the storage holds.
 test.describe('/compare hydrates without errors', () => {
