@@ -93,6 +93,40 @@ for (const width of [1366, 1200, 992]) {
   });
 }
 
+for (const width of [1366, 1200, 992]) {
+  test(`at ${width} px the menu lines up with the bar: first label under the brand on a row of its own, else last label at the right edge`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const edges = await page.locator('.site-header__bar').evaluate((bar) => {
+      // Where an entry's label (with a dropdown's caret) starts and ends: inside its padding.
+      const content = (element: Element) => {
+        const style = getComputedStyle(element);
+        const box = element.getBoundingClientRect();
+        return {
+          top: box.top,
+          bottom: box.bottom,
+          left: box.left + Number.parseFloat(style.paddingLeft),
+          right: box.right - Number.parseFloat(style.paddingRight),
+        };
+      };
+      const entries = [...bar.querySelectorAll('.main-nav > ul > li > a, .main-nav > ul > li > details > summary')];
+      const brand = content(bar.querySelector('.site-header__brand')!);
+      const first = content(entries[0]!);
+      return {
+        ownRow: first.top >= brand.bottom,
+        brandLeft: brand.left,
+        firstLeft: first.left,
+        lastRight: content(entries.at(-1)!).right,
+        barRight: content(bar).right,
+      };
+    });
+    if (edges.ownRow) expect(Math.abs(edges.firstLeft - edges.brandLeft), 'first menu label from the brand’s left edge').toBeLessThanOrEqual(1);
+    else expect(Math.abs(edges.barRight - edges.lastRight), 'last menu label from the bar’s right edge').toBeLessThanOrEqual(1);
+  });
+}
+
 // The browser may paint the header before all of it is parsed: what is already on screen must not
 // move when the rest arrives (a layout shift in about 1 load in 4 at a phone's speed).
 
