@@ -266,6 +266,51 @@ test.describe('search state in the URL', () => {
   });
 });
 
+/** A car type and maybe a make with no listed stock between them, where other car types have some. */
+function emptyCarTypeSearch(site: SiteData): { carType: string; make?: string; others: Map<string, number> } | undefined {
+  const cars = listed(site);
+  const counts = (list: Car[]) => new Map(['new', 'demo', 'used'].map((type) => [type, list.filter((car) => car.car_type === type).length]));
+  // A car type the site has none of (/search/used-cars on a new-car maker's site), else one a make lacks.
+  for (const carType of ['used', 'demo', 'new']) if (counts(cars).get(carType) === 0) return { carType, others: counts(cars) };
+  for (const carType of ['used', 'demo', 'new'])
+    for (const make of new Set(cars.map((car) => car.make))) {
+      const ofMake = cars.filter((car) => car.make === make);
+      if (counts(ofMake).get(carType) === 0) return { carType, make, others: counts(ofMake) };
+    }
+  return undefined;
+}
+
+test.describe('empty car-type search', () => {
+  test('points at the car types that are in stock for the same search, with their counts', async ({ page, site }) => {
+    const empty = emptyCarTypeSearch(site)!;
+    expect(empty, `${site.tenant.slug} has a car-type search with no stock`).toBeDefined();
+    const query = empty.make ? `?refinementList%5Bmake%5D%5B0%5D=${encodeURIComponent(empty.make)}` : '';
+    await openSearch(page, `/search/${empty.carType}-cars${query}`);
+    await expectCount(page, site, 0);
+    const card = page.locator('.empty-results');
+    await expect(card.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
+    const label = { new: 'New', demo: 'Demo', used: 'Used' } as Record<string, string>;
+    const offered = [...empty.others].filter(([type, count]) => type !== empty.carType && count > 0);
+    expect(offered.length).toBeGreaterThan(0);
+    const links = card.getByRole('list').getByRole('link');
+    await expect(links).toHaveText(offered.map(([type, count]) => `${count.toLocaleString('en-AU')} ${label[type]} ${noun(site, count)}`));
+    // SPEC 8's Clear Filters stays.
+    await expect(card.getByRole('link', { name: 'Clear Filters' })).toHaveAttribute('href', site.tenant.links.clear_filters);
+    if (!empty.make) await expect(links.first()).toHaveAttribute('href', `/search/${offered[0]![0]}-cars`);
+
+    // On a phone too, nothing runs off the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expect(links.first()).toBeInViewport();
+
+    // The first leads to that stock, the rest of the search kept.
+    await links.first().click();
+    await expect(page).toHaveURL(new RegExp(`/search/${offered[0]![0]}-cars`));
+    await waitForIslands(page);
+    await expectCount(page, site, offered[0]![1]);
+  });
+});
+
 test.describe('result grid', () => {
   test('cards: SPEC buttons, 3 or 4 per row, sold runs collapsed, promo positions', async ({ page, site }) => {
     await openSearch(page, '/search/new-used-and-demo-cars');

@@ -24,6 +24,7 @@ import { FacetList, KmFilter, PriceFilter } from './Filters';
 import { UNSTORED } from './unstored';
 import { clearEarlyMarks } from './early-marks';
 import { ResultGrid } from './ResultGrid';
+import { otherCarTypes, withCarType } from './other-car-types';
 
 /**
  * The search page app: InstantSearch over the tenant's search client, routed through the SPEC URL
@@ -248,6 +249,11 @@ function SearchPage({
   // widgets (useHits, useClearRefinements) added work to every answer.
   const hits = answered ? (results.hits as SearchDocument[]) : [];
   const pageUrl = (page: number) => toUrl({ ...current, page: page + 1 });
+  // The Condition facet's counts leave the car type out (a disjunctive facet): what each car type would hold.
+  const carTypeCounts = answered
+    ? (results.disjunctiveFacets?.find((facet) => facet.name === 'car_type')?.data as Record<string, number> | undefined)
+    : undefined;
+  const others = answered && results.nbHits === 0 ? otherCarTypes(current, carTypeCounts, config.noun) : [];
 
   return (
     <div
@@ -308,8 +314,22 @@ function SearchPage({
             <div className="card__body">
               <h3>No Results Available</h3>
               <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
+              {others.length > 0 && (
+                <>
+                  <p>We do have these in stock:</p>
+                  <ul className="empty-results__others">
+                    {others.map((other) => (
+                      <li key={other.carType}>
+                        <a className="btn btn-primary" href={toUrl(withCarType(current, other.carType))}>
+                          {other.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
               <p>
-                <a className="btn btn-primary" href={config.clearFiltersUrl}>
+                <a className={others.length > 0 ? 'btn btn-outline' : 'btn btn-primary'} href={config.clearFiltersUrl}>
                   Clear Filters
                 </a>
               </p>
