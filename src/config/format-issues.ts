@@ -12,7 +12,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
+  if (value === null) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'object') return 'a mapping';
@@ -57,6 +57,16 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
+ * An unknown key, with a near spelling from `allowed` or the allowed keys; `misplaced` says
+ * instead where the key does belong, when the caller knows.
+ */
+export function describeUnknownKey(key: string, allowed: readonly string[], misplaced?: string): string {
+  if (misplaced) return `unknown key "${key}" here: ${misplaced}`;
+  const hint = closest(key, allowed);
+  return `unknown key "${key}"${hint ? ` (did you mean "${hint}"?)` : allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+}
+
+/**
  * One plain sentence per zod issue saying what was expected and what was found. `knownKeys`
  * returns the keys allowed at a path, for "did you mean" on unknown keys.
  */
@@ -70,12 +80,7 @@ export function describeIssue(issue: z.core.$ZodIssue, knownKeys?: (path: readon
     }
     case 'unrecognized_keys': {
       const allowed = knownKeys?.(issue.path) ?? [];
-      return issue.keys
-        .map((key) => {
-          const hint = closest(key, allowed);
-          return `unknown key "${key}"${hint ? ` (did you mean "${hint}"?)` : allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
-        })
-        .join('; ');
+      return issue.keys.map((key) => describeUnknownKey(key, allowed)).join('; ');
     }
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(input)}`;
@@ -95,7 +100,9 @@ export function describeIssue(issue: z.core.$ZodIssue, knownKeys?: (path: readon
     }
     default: {
       const message = issue.message;
-      return input !== undefined && !/, got /.test(message) ? `${message}, got ${describeValue(input)}` : message;
+      // "got a mapping" says nothing when a rule checks several settings together.
+      const shown = input !== undefined && (input === null || typeof input !== 'object');
+      return shown && !/, got /.test(message) ? `${message}, got ${describeValue(input)}` : message;
     }
   }
 }

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
-import { describeIssue, formatPath } from '../config/format-issues';
+import { isMap, LineCounter, parseDocument } from 'yaml';
+import { describeIssue, describeUnknownKey, formatPath } from '../config/format-issues';
 import { normaliseText } from '../feeds/normalise-text';
+import { contrastProblems } from './colour-contrast';
 import { knownKeysAt } from './known-keys';
 import { TenantSchema, type Tenant } from './schema';
+import { describeYamlErrors } from './yaml-errors';
+import { lineOfPath } from './yaml-lines';
 
 /** A tenant file that failed: the file and one line per problem. */
 export class TenantConfigError extends Error {
@@ -24,16 +27,7 @@ export type LoadedTenant = Tenant & { file: string };
 export function parseTenant(text: string, file: string): LoadedTenant {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length) {
-    throw new TenantConfigError(
-      file,
-      doc.errors.map((error) => {
-        const at = error.linePos?.[0];
-        const where = at ? `line ${at.line}, column ${at.col}` : 'the end of the file';
-        return `YAML syntax error at ${where}: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`;
-      }),
-    );
-  }
+  if (doc.errors.length) throw new TenantConfigError(file, describeYamlErrors(text, doc.errors));
   // YAML's "\ud800" escapes make lone surrogates too: the text is normalised as feed text is.
   const data: unknown = normaliseText(doc.toJS());
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -41,15 +35,22 @@ export function parseTenant(text: string, file: string): LoadedTenant {
       'expected a mapping of settings (template, slug, name, url, ...), got ' + (data === null ? 'an empty file' : 'something else'),
     ]);
   }
+  const at = (path: readonly PropertyKey[], linePath = path) => {
+    const line = lineOfPath(doc, lineCounter, linePath);
+    return `${formatPath(path)}${line ? ` (line ${line})` : ''}`;
+  };
   const result = TenantSchema.safeParse(data, { reportInput: true });
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const where = formatPath(issue.path);
-      const line = lineOf(doc, lineCounter, issue.path);
-      return `${where}${line ? ` (line ${line})` : ''}: ${describeIssue(issue, (at) => knownKeysAt(TenantSchema, at))}`;
-    });
-    throw new TenantConfigError(file, problems);
-  }
+  const problems = (result.error?.issues ?? []).flatMap((issue) => {
+    // One line per unknown key, at the key's own line.
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => `${at(issue.path, [...issue.path, key])}: ${unknownKey(issue.path, key, doc, lineCounter)}`);
+    return [`${at(issue.path)}: ${describeIssue(issue)}`];
+  });
+  // Judged on the colours as written, so a problem names a colour the editor set.
+  const colours = (data as { theme?: { colours?: unknown } }).theme?.colours;
+  const colourLine = (key: string) => lineOfPath(doc, lineCounter, ['theme', 'colours', key]);
+  for (const { key, message } of contrastProblems(colours, colourLine)) problems.push(`${at(['theme', 'colours', key])}: ${message}`);
+  if (problems.length || !result.success) throw new TenantConfigError(file, problems);
   const expectedSlug = path.basename(file).replace(/\.ya?ml$/, '');
   if (result.data.slug !== expectedSlug) {
     throw new TenantConfigError(file, [`slug: expected "${expectedSlug}" to match the file name, got "${result.data.slug}"`]);
@@ -57,13 +58,23 @@ export function parseTenant(text: string, file: string): LoadedTenant {
   return { ...result.data, file };
 }
 
-function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, issuePath: readonly PropertyKey[]): number | undefined {
-  // Walk up the path until a node exists (a missing key has no node; its parent does).
-  for (let depth = issuePath.length; depth >= 0; depth--) {
-    const node = doc.getIn(issuePath.slice(0, depth) as unknown[], true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return counter.linePos(node.range[0]).line;
+/**
+ * An unknown key, with a hint: a near spelling, or (when it is a setting one level deeper or
+ * higher) the indentation that would put it in place.
+ */
+function unknownKey(parentPath: readonly PropertyKey[], key: string, doc: ReturnType<typeof parseDocument>, counter: LineCounter): string {
+  const allowed = knownKeysAt(TenantSchema, parentPath);
+  const keyLine = (path: readonly PropertyKey[]) => lineOfPath(doc, counter, path);
+  const deeper = allowed.find((child) => doc.hasIn([...parentPath, child]) && knownKeysAt(TenantSchema, [...parentPath, child]).includes(key));
+  if (deeper !== undefined) {
+    const home = `"${deeper}" (line ${keyLine([...parentPath, deeper])})`;
+    const hasKeys = isMap(doc.getIn([...parentPath, deeper], true));
+    return describeUnknownKey(key, allowed, `it belongs under ${home}; indent it ${hasKeys ? 'to line up with the keys there' : `further than "${deeper}"`}`);
   }
-  return undefined;
+  const parent = parentPath.at(-1);
+  if (typeof parent === 'string' && knownKeysAt(TenantSchema, parentPath.slice(0, -1)).includes(key))
+    return describeUnknownKey(key, allowed, `it belongs one level up, beside "${parent}" (line ${keyLine(parentPath)}); indent it less`);
+  return describeUnknownKey(key, allowed);
 }
 
 /** The tenants folder: tenants/ in the project, or TENANTS_DIR (used by tests and by CI for other fleets). */
