@@ -22,7 +22,10 @@ export async function serveSites(slugs: string[]): Promise<void> {
   const server = await startLocalServer({ slugs: wanted, allSlugs, basePort, host: env.HOST ?? '127.0.0.1' });
   console.log('\nDealer sites running (Ctrl+C to stop):');
   const width = Math.max(...server.sites.map((site) => site.slug.length));
-  for (const site of server.sites) console.log(`  ${site.slug.padEnd(width)}  ${site.url}`);
+  const urlWidth = Math.max(...server.sites.map((site) => site.url.length));
+  for (const site of server.sites)
+    console.log(`  ${site.slug.padEnd(width)}  ${site.url.padEnd(urlWidth)}  ${site.portFrom === 'local_port' ? 'local_port' : 'port from the slug'}`);
+  for (const note of server.portNotes) console.log(`! ${note}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

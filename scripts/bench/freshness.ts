@@ -58,6 +58,8 @@ writeFileSync(
     'name: Freshness Motors',
     'url: https://freshness.example.com.au',
     'description: A generated dealer used to measure how fast stock changes reach the site.',
+    // The base port itself (PORT moves local_port by PORT - 4321): the bench's URLs use E2E_PORT.
+    'local_port: 4321',
     'theme:',
     '  colours:',
     '    primary: "#0b5cad"',

@@ -11,20 +11,29 @@ import { startOutboxWorker } from '../../api/outbox/worker';
 import { openStore, type Store } from '../../api/storage/store';
 import type { SiteData } from '../../src/site/types';
 import { HEADERS_FILE, headersForPath, parseHeaders, type HeaderRule } from './headers';
-import { siteDir, snapshotFile } from './paths';
+import { ROOT, siteDir, snapshotFile } from './paths';
+import { DEFAULT_BASE_PORT, planPorts, readPortSettings, type PortPlan } from './tenant-ports';
+import { tenantsDir } from '../../src/tenant/load';
 
-export const DEFAULT_BASE_PORT = 4321;
+export { DEFAULT_BASE_PORT };
 
-/** Each tenant gets its own port (base + position in the sorted tenant list), so every site sits at its own root. */
+/** Every tenant's local port (scripts/lib/tenant-ports.ts): adding a tenant moves no other. */
+export function tenantPorts(allSlugs: readonly string[], basePort = DEFAULT_BASE_PORT): PortPlan {
+  return planPorts(readPortSettings(allSlugs, tenantsDir(ROOT), ROOT), basePort);
+}
+
+/** The port a tenant is served on locally, among `allSlugs`. */
 export function tenantPort(allSlugs: string[], slug: string, basePort = DEFAULT_BASE_PORT): number {
-  const index = [...allSlugs].sort().indexOf(slug);
-  if (index < 0) throw new Error(`Unknown tenant ${slug}`);
-  return basePort + index;
+  const port = tenantPorts(allSlugs, basePort).ports.get(slug);
+  if (port === undefined) throw new Error(`Unknown tenant ${slug}`);
+  return port;
 }
 
 export interface RunningSite {
   slug: string;
   url: string;
+  /** Where its port came from: its local_port setting, or its slug. */
+  portFrom: 'local_port' | 'slug';
 }
 
 async function readSnapshot(slug: string): Promise<SiteData> {
@@ -125,8 +134,9 @@ export async function startLocalServer(options: {
   allSlugs: string[];
   basePort?: number;
   host?: string;
-}): Promise<{ sites: RunningSite[]; close(): Promise<void> }> {
+}): Promise<{ sites: RunningSite[]; portNotes: string[]; close(): Promise<void> }> {
   const { slugs, allSlugs, basePort = DEFAULT_BASE_PORT, host = '127.0.0.1' } = options;
+  const plan = tenantPorts(allSlugs, basePort);
   const servers: ServerType[] = [];
   const sites: RunningSite[] = [];
   // Leads, views and visitor events: PostgreSQL at DATABASE_URL, else the SQLite file in .data/.
@@ -154,7 +164,8 @@ export async function startLocalServer(options: {
     intervalMs: apiEnv().OUTBOX_INTERVAL_MS,
   });
   for (const slug of slugs) {
-    const port = tenantPort(allSlugs, slug, basePort);
+    const port = plan.ports.get(slug);
+    if (port === undefined) throw new Error(`Unknown tenant ${slug}`);
     const app = createSiteApp(slug, () => snapshotNow(slug), store);
     await new Promise<void>((resolve, reject) => {
       const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve());
@@ -165,10 +176,11 @@ export async function startLocalServer(options: {
       );
       servers.push(server);
     });
-    sites.push({ slug, url: `http://localhost:${port}/` });
+    sites.push({ slug, url: `http://localhost:${port}/`, portFrom: plan.from.get(slug)! });
   }
   return {
     sites,
+    portNotes: plan.notes,
     close: async () => {
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       await outbox.stop();

@@ -38,5 +38,14 @@ export const SiteFields = {
     .describe("Other host names the production API answers for this site on (a staging domain); the url's host always counts."),
   description: z.string().min(10, 'expected a sentence describing the dealer').max(300).describe('Default meta description.'),
   locale: z.literal('en-AU').default('en-AU'),
+  local_port: z
+    .number()
+    .int()
+    .min(1024)
+    .max(65535)
+    .optional()
+    .describe(
+      'Port `npm start` serves this site on locally, like 4322 (PORT moves every site by the same amount). Default: one in 4321-4370 worked out from the slug, so adding a tenant moves no other site.',
+    ),
   dealer: DealerSchema.default({}),
 };

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { planPorts, readPortSettings } from '../../../scripts/lib/tenant-ports';
 import type { SiteData } from '../../../src/site/types';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -7,16 +8,19 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Base port of the servers the browser tests start (away from `npm start`'s 4321). */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4400);
 
-/** Every tenant in tenants/, sorted: the same order the local server assigns ports in. */
+const tenantsDir = () => path.resolve(ROOT, process.env.TENANTS_DIR ?? 'tenants');
+
+/** Every tenant in tenants/, sorted. */
 export function allTenantSlugs(): string[] {
-  return readdirSync(path.resolve(ROOT, process.env.TENANTS_DIR ?? 'tenants'))
+  return readdirSync(tenantsDir())
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => name.replace(/\.ya?ml$/, ''))
     .sort();
 }
 
+/** Where the test server (scripts/serve.ts with PORT=E2E_BASE_PORT) serves a tenant. */
 export function tenantBaseUrl(slug: string): string {
-  return `http://localhost:${E2E_BASE_PORT + allTenantSlugs().indexOf(slug)}`;
+  return `http://localhost:${planPorts(readPortSettings(allTenantSlugs(), tenantsDir(), ROOT), E2E_BASE_PORT).ports.get(slug)}`;
 }
 
 const cache = new Map<string, SiteData>();
