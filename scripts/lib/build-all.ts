@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadTenants, TenantConfigError, TenantConfigErrors, type LoadedTenant } from '../../src/tenant/load';
+import { loadTenants, TenantConfigError, TenantConfigErrors, tenantsDir, type LoadedTenant } from '../../src/tenant/load';
+import { copiedValueWarnings, readTenantValues } from '../../src/tenant/copied-values';
 import { FeedReadError } from '../../src/feeds/load';
 import { buildEnv, EnvError } from '../../src/build/build-env';
 import { buildTenant, FeedShrinkError, summarise, type TenantBuildResult } from './build-tenant';
@@ -88,6 +89,8 @@ export async function buildSites({
     if (error instanceof TenantConfigErrors || error instanceof TenantConfigError) throw new BuildInputError(error.message);
     throw error;
   }
+  // A warning, not an error: a dealer group may share a phone or a feed on purpose.
+  for (const warning of copiedValueWarnings(await readTenantValues(tenantsDir(ROOT), ROOT), slugs ?? [])) log(`! ${warning}`);
   await ensureDemoData(tenants, log);
   const now = buildTime();
   try {
