@@ -21,8 +21,8 @@ const { validateFeed } = await import('../../src/feeds/load');
 const fixture = readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8');
 const cars = readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8');
 const SLUGS = Array.from({ length: 20 }, (_, n) => `queued-${String(n).padStart(2, '0')}`);
-/** These three have a feed the live site was not built from; the other 17 are up to date. */
-const CHANGED = ['queued-03', 'queued-09', 'queued-15'];
+/** These two have a feed the live site was not built from; the other 18 are up to date. */
+const CHANGED = ['queued-03', 'queued-12'];
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
@@ -52,7 +52,7 @@ async function tenants() {
 }
 
 describe.skipIf(!postgres.available)('npm run sync-worker x 2 over PostgreSQL', () => {
-  it('publishes each changed tenant once, and finishes a killed worker’s sync on the other', { timeout: 240_000 }, async () => {
+  it('publishes each changed tenant once, and finishes a killed worker’s sync on the other', { timeout: 420_000 }, async () => {
     await tenants();
     const { env: storeEnv, dispose, store } = await postgres.open();
     const queueSchema = `sync_queue_${process.pid}_${Date.now()}`;
@@ -72,7 +72,7 @@ describe.skipIf(!postgres.available)('npm run sync-worker x 2 over PostgreSQL', 
       // Worker A starts alone and is killed once it is building a changed tenant.
       const a = start('a');
       const building = () => CHANGED.find((slug) => existsSync(path.join(work, 'dist', `.tmp-${slug}`)));
-      await expect.poll(building, { timeout: 120_000, interval: 20 }).toBeDefined();
+      await expect.poll(building, { timeout: 90_000, interval: 20 }).toBeDefined();
       const killedDuring = building()!;
       a.child.kill('SIGKILL');
       await new Promise((resolve) => a.child.once('exit', resolve));
@@ -81,7 +81,8 @@ describe.skipIf(!postgres.available)('npm run sync-worker x 2 over PostgreSQL', 
       const b = start('b');
       const c = start('c');
       const published = (slug: string) => existsSync(path.join(work, 'dist', slug, 'cars'));
-      await expect.poll(() => CHANGED.filter(published), { timeout: 180_000, interval: 500 }).toEqual(CHANGED);
+      // Generous: on a busy 2-core machine each build of the fixture site can take a minute.
+      await expect.poll(() => CHANGED.filter(published), { timeout: 300_000, interval: 500 }).toEqual(CHANGED);
 
       const rebuilt = (slug: string) =>
         outputs
