@@ -12,7 +12,8 @@ import { parseHeaders } from './lib/headers';
 import { ROOT, siteDir } from './lib/paths';
 import { BuildInputError, buildSites } from './lib/build-all';
 import { previousSiteDir } from './lib/build-finish';
-import { listTenantSlugs } from '../src/tenant/load';
+import { listTenantSlugs, tenantsDir } from '../src/tenant/load';
+import { readPortSettings } from './lib/tenant-ports';
 import { caddyfile } from '../platform/edge/caddyfile';
 import { varnishVcl } from '../platform/edge/varnish';
 import { Children, waitFor } from '../platform/stack/children';
@@ -22,7 +23,7 @@ import { stackPorts } from '../platform/stack/ports';
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const allSlugs = await listTenantSlugs(ROOT);
 const slugs = named.length ? named : allSlugs;
-const ports = stackPorts(allSlugs, Number(process.env.STACK_BASE_PORT ?? 8080));
+const ports = stackPorts(readPortSettings(allSlugs, tenantsDir(ROOT), ROOT), Number(process.env.STACK_BASE_PORT ?? 8080));
 const work = path.join(ROOT, '.data', 'stack');
 mkdirSync(work, { recursive: true });
 const children = new Children();
@@ -104,6 +105,7 @@ try {
   await Promise.all(cdnTenants.map(({ port }) => waitFor(`the CDN layer on ${port}`, () => answers(`http://127.0.0.1:${port}/`))));
   console.log('\nThe stack is up (Ctrl-C stops it):');
   for (const tenant of tenants) console.log(`  ${tenant.slug.padEnd(30)} http://127.0.0.1:${ports.cdn(tenant.slug)}/   (${new URL(tenant.url).hostname})`);
+  for (const note of ports.notes) console.log(`  ${note}`);
   console.log(`  edge (Caddy) :${ports.edge}, API :${ports.api.join(', :')}, database ${database ? '.data/postgres' : 'DATABASE_URL'}`);
   if (!existsSync(path.join(work, 'varnish'))) throw new Error('varnish did not start');
 } catch (error) {
