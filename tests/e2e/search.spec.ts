@@ -281,7 +281,7 @@ function emptyCarTypeSearch(site: SiteData): { carType: string; make?: string; o
 }
 
 test.describe('empty car-type search', () => {
-  test('points at the car types that are in stock for the same search, with their counts', async ({ page, site }) => {
+  test('points at the car types that are in stock for the same search, with their counts', async ({ page, site, expectAccessible }) => {
     const empty = emptyCarTypeSearch(site)!;
     expect(empty, `${site.tenant.slug} has a car-type search with no stock`).toBeDefined();
     const query = empty.make ? `?refinementList%5Bmake%5D%5B0%5D=${encodeURIComponent(empty.make)}` : '';
@@ -297,6 +297,7 @@ test.describe('empty car-type search', () => {
     // SPEC 8's Clear Filters stays.
     await expect(card.getByRole('link', { name: 'Clear Filters' })).toHaveAttribute('href', site.tenant.links.clear_filters);
     if (!empty.make) await expect(links.first()).toHaveAttribute('href', `/search/${offered[0]![0]}-cars`);
+    await expectAccessible(page);
 
     // On a phone too, nothing runs off the screen.
     await page.setViewportSize({ width: 390, height: 844 });

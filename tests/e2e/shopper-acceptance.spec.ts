@@ -50,7 +50,7 @@ async function openGated(page: Page, site: SiteData, url: string, kind: string) 
   await expect(page).toHaveURL(url, { timeout: 20_000 });
 }
 
-test('my-garage shows favourites and recently viewed cars alike: photo, title with year, price, a link', async ({ page, site }) => {
+test('my-garage shows favourites and recently viewed cars alike: photo, title with year, price, a link', async ({ page, site, expectAccessible }) => {
   const [first, second] = site.cars.filter((car) => isAvailable(car) && hasPrice(car.price) && car.primary_image_url);
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -87,6 +87,7 @@ test('my-garage shows favourites and recently viewed cars alike: photo, title wi
   }
   // The favourite's row and the same car's viewed row read the same.
   expect(await favourites.first().innerText()).toBe(await viewed.nth(1).innerText());
+  await expectAccessible(page);
   await viewed.first().getByRole('link').click();
   await expect(page).toHaveURL(`/cars/${second!.slug}`);
   expect(errors).toEqual([]);
