@@ -36,6 +36,8 @@ const ApiEnvSchema = z.object({
   OUTBOX_INTERVAL_MS: wholeNumber(1, 1000),
   OUTBOX_BATCH: wholeNumber(1, 20),
   OUTBOX_LEASE_MS: wholeNumber(1, 60_000),
+  /** How long a site's lead channel fails before its fallback address is told (default an hour; tests shorten it). */
+  OUTBOX_ALERT_AFTER_MS: wholeNumber(1, 3_600_000),
   IMAGE_FETCH_TIMEOUT_MS: wholeNumber(1, 10_000),
   IMAGE_SITE_ROOT: text,
   IMAGE_CACHE_DIR: text,

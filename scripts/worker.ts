@@ -25,6 +25,7 @@ const worker = startOutboxWorker({
   siteFor: (slug) => (served.has(slug) ? siteFor(slug) : undefined),
   intervalMs: settings.OUTBOX_INTERVAL_MS,
   leaseMs: settings.OUTBOX_LEASE_MS,
+  alertAfterMs: settings.OUTBOX_ALERT_AFTER_MS,
   batch: settings.OUTBOX_BATCH,
   log: (line) => log.warn(line),
 });

@@ -58,5 +58,5 @@ export const handler = async (...args: Parameters<ReturnType<typeof handle>>) =>
 export const scheduled = async (_event?: { 'detail-type'?: string }): Promise<{ delivered: number; failed: number }> => {
   const { store, siteFor } = await current();
   const settings = apiEnv();
-  return runOutboxOnce({ store, siteFor, leaseMs: settings.OUTBOX_LEASE_MS, batch: settings.OUTBOX_BATCH });
+  return runOutboxOnce({ store, siteFor, leaseMs: settings.OUTBOX_LEASE_MS, batch: settings.OUTBOX_BATCH, alertAfterMs: settings.OUTBOX_ALERT_AFTER_MS });
 };

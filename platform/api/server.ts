@@ -43,6 +43,7 @@ export async function startApiServer({ tenants, snapshotFile, log, env = process
         siteFor: siteOf,
         intervalMs: settings.OUTBOX_INTERVAL_MS,
         leaseMs: settings.OUTBOX_LEASE_MS,
+        alertAfterMs: settings.OUTBOX_ALERT_AFTER_MS,
         batch: settings.OUTBOX_BATCH,
         log: (line) => log.warn({ outbox: true }, line),
       })

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LeadSubmission } from '../../api/storage/store';
 import { apiTestSite } from '../support/api-site';
+import { startSmtpReceiver } from '../support/receivers';
 import { storeKinds } from '../support/stores';
 
 /**
@@ -69,7 +70,7 @@ function lead(index: number): LeadSubmission {
 }
 
 for (const kind of storeKinds())
-  describe.skipIf(!kind.available)(`npm run worker x 2 over ${kind.name}`, () => {
+  describe.skipIf(!kind.available)(`npm run worker processes over ${kind.name}`, () => {
     it('delivers each lead once through an outage, and takes over a killed worker’s claims when their lease ends', { timeout: 120_000 }, async () => {
       const { store, env: storeEnv, dispose } = await kind.open();
       const receiver = await crm();
@@ -128,6 +129,44 @@ for (const kind of storeKinds())
       } finally {
         for (const child of workers) child.kill('SIGKILL');
         await receiver.close();
+        await dispose();
+      }
+    });
+
+    it('tells the fallback address once per outage, however many workers see it', { timeout: 60_000 }, async () => {
+      const { store, env: storeEnv, dispose } = await kind.open();
+      const receiver = await crm();
+      const smtp = await startSmtpReceiver();
+      receiver.set('down');
+      const cache = path.join(work, `${kind.name}-alert`);
+      mkdirSync(path.join(cache, 'bayside-toyota'), { recursive: true });
+      const site = apiTestSite({ webhook: { url: receiver.url, secret_env: 'WORKER_TEST_SECRET' }, fallback_email: 'alerts@bayside.example' });
+      writeFileSync(path.join(cache, 'bayside-toyota', 'site.json'), JSON.stringify(site));
+      const env = {
+        ...process.env,
+        ...storeEnv,
+        BUILD_CACHE_DIR: cache,
+        WORKER_TEST_SECRET: 'worker-secret',
+        SMTP_URL: smtp.url,
+        OUTBOX_INTERVAL_MS: '100',
+        // The hour a CRM must be down before the dealer is told, shortened to a second.
+        OUTBOX_ALERT_AFTER_MS: '1000',
+        LOG_FORMAT: 'json',
+      };
+      const workers = [0, 1, 2].map(() =>
+        spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', 'bayside-toyota'], { cwd: root, env, stdio: 'ignore' }),
+      );
+      try {
+        await store.submitLead(lead(900));
+        const alerts = () => smtp.messages.filter((message) => message.to.includes('alerts@bayside.example'));
+        await expect.poll(() => alerts().length, { timeout: 40_000, interval: 200 }).toBe(1);
+        // Every worker keeps passing over the outage; none tells the dealer again.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        expect(alerts()).toHaveLength(1);
+      } finally {
+        for (const child of workers) child.kill('SIGKILL');
+        await receiver.close();
+        await smtp.close();
         await dispose();
       }
     });
