@@ -83,7 +83,8 @@ test('my-garage shows favourites and recently viewed cars alike: photo, title wi
     await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', `/cars/${car.slug}`);
     await expect(item.getByText(formatPrice(car.price!), { exact: true })).toBeVisible();
     await expect(item.locator('img')).toBeVisible();
-    expect(await item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The photo arrives after the row is drawn: wait for it to load, then check it decoded.
+    await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
   // The favourite's row and the same car's viewed row read the same.
   expect(await favourites.first().innerText()).toBe(await viewed.nth(1).innerText());
