@@ -1,12 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTestSite } from '../support/api-site';
 import { storeKinds } from '../support/stores';
+import { freePort } from '../support/free-port';
 
 /**
  * Three `npm run api` processes over one database, behind a "balancer" (requests go round-robin
@@ -23,14 +24,6 @@ const texts: { to: string; message: string }[] = [];
 let sms: Server;
 let disposeStore = async () => {};
 const instances: { child: ChildProcessWithoutNullStreams; port: number }[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   sms = createHttpServer((request, response) => {

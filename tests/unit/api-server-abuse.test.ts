@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../api/guard';
+import { freePort } from '../support/free-port';
 
 /**
  * Abuse of the API as a real child process (scripts/lib/api-server.ts, bundled) on loopback.
@@ -22,14 +22,6 @@ const dir = mkdtempSync(path.join(tmpdir(), 'api-body-limit-'));
 const bundle = path.join(ROOT, '.cache', `body-limit-test-${process.pid}`, 'api-server.mjs');
 let child: ChildProcess | undefined;
 let port = 0;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: free } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return free;
-}
 
 /** Resident memory of the server process in MB: now (VmRSS) and its peak so far (VmHWM). */
 function memory(pid: number): { rss: number; peak: number } {

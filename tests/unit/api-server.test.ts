@@ -1,13 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTestSite } from '../support/api-site';
 import { startWebhookReceiver } from '../support/receivers';
 import { storeKinds } from '../support/stores';
+import { freePort } from '../support/free-port';
 
 /**
  * `npm run api` as a real process: the tenant by Host, health and readiness, JSON request logs,
@@ -46,15 +46,6 @@ interface Started {
   port: number;
   output: () => string;
   exit: Promise<number | null>;
-}
-
-/** A port nothing listens on now (the scripts' settings refuse PORT=0). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function startApi(env: Record<string, string | undefined>, args = ['bayside-toyota', 'aurora-motors']): Promise<Started> {

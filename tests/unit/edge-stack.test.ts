@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { varnishVcl } from '../../platform/edge/varnish';
 import { loadTenant } from '../../src/tenant/load';
 import { apiTestSite } from '../support/api-site';
 import { storeKinds } from '../support/stores';
+import { freePort } from '../support/free-port';
 
 /**
  * The stack's real parts on loopback: Varnish (the CDN layer) in front of Caddy (the edge, its
@@ -54,14 +54,6 @@ function writeSite(dir: string, version: string) {
     writeFileSync(path.join(dir, file), body);
   }
   writeFileSync(path.join(dir, '404.html'), html('Page not found'));
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 interface Answer {

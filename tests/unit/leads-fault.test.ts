@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signBody } from '../../api/outbox/deliver';
 import { apiOnlySite } from '../../scripts/lib/api-server';
+import { freePort } from '../support/free-port';
 
 /**
  * Zero-loss under faults: 2,000 leads posted to the production API (`npm run api`, scripts/api.ts,
@@ -56,14 +57,6 @@ afterAll(() => {
 
 const random = (min: number, max: number) => min + Math.random() * (max - min);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The dealer's webhook: checks each signature, keeps one entry per delivery id, can go down and up on its port. */
 function webhookReceiver(port: number) {

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_POLICY } from '../../api/accounts/policy';
 import { storeKinds } from '../support/stores';
+import { freePort } from '../support/free-port';
 
 /**
  * Rate limits hold across API instances: three API servers (scripts/lib/api-server.ts, bundled) as
@@ -16,14 +15,6 @@ import { storeKinds } from '../support/stores';
 const INSTANCES = 3;
 const ROOT = process.cwd();
 const bundle = path.join(ROOT, '.cache', `limits-across-processes-${process.pid}`, 'api-server.mjs');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
