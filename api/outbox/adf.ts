@@ -1,18 +1,10 @@
 import { isLeadForm, LEAD_FORM_TABLE } from '../../src/domain/leads/forms';
 import { oneLine } from '../../src/domain/plain-text';
+import { xmlText } from '../../src/domain/xml-text';
 import type { LeadPayload } from './payload';
 
-const escapeXml = (value: unknown): string =>
-  String(value ?? '')
-    // Characters XML 1.0 cannot hold at all are dropped rather than breaking the document.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-
-const element = (name: string, value: unknown, attributes = ''): string => `<${name}${attributes}>${escapeXml(value)}</${name}>`;
+// ADF sends empty elements (the DTD's required ones), unlike the listing feeds' `element`.
+const element = (name: string, value: unknown, attributes = ''): string => `<${name}${attributes}>${xmlText(String(value ?? ''))}</${name}>`;
 
 /** The lead as ADF/XML 1.0 (`adf > prospect`), the format dealer CRMs import. */
 export function leadToAdf(lead: LeadPayload): string {
@@ -58,7 +50,7 @@ export function leadToAdf(lead: LeadPayload): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<?adf version="1.0"?>',
     '<adf><prospect status="new">',
-    element('id', lead.lead_id, ` sequence="1" source="${escapeXml(lead.site.slug)}"`),
+    element('id', lead.lead_id, ` sequence="1" source="${xmlText(lead.site.slug)}"`),
     element('requestdate', lead.submitted_at),
     vehicle,
     customer,

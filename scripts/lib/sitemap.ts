@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Car } from '../../src/feeds/schemas';
 import { carPath } from '../../src/site/paths';
 import { canonicalUrl } from '../../src/site/seo';
+import { xmlText } from '../../src/domain/xml-text';
 import { absoluteUrl } from '../../src/syndication/listing';
 import { htmlFileToPath, listHtmlFiles } from './html-files';
 
@@ -25,10 +26,6 @@ function readHead(file: string): string {
   }
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** A car page's lastmod: the day its record last changed (updated_at), else the build's day. */
 export function carLastmod(car: Pick<Car, 'updated_at'>, buildDay: string): string {
   const day = car.updated_at?.match(/^\d{4}-\d{2}-\d{2}/)?.[0];
@@ -41,7 +38,7 @@ function carImages(car: Pick<Car, 'images'>, siteUrl: string): string {
     .slice(0, 1000)
     .map((item) => absoluteUrl(siteUrl, item.image.url))
     .filter((url): url is string => url !== undefined)
-    .map((url) => `<image:image><image:loc>${escapeXml(url)}</image:loc></image:image>`)
+    .map((url) => `<image:image><image:loc>${xmlText(url)}</image:loc></image:image>`)
     .join('');
 }
 
@@ -64,7 +61,7 @@ export async function writeSitemap(
   const body = pages
     .map((page) => {
       const car = carsByPath.get(page);
-      const loc = `<loc>${escapeXml(canonicalUrl(siteUrl, page))}</loc>`;
+      const loc = `<loc>${xmlText(canonicalUrl(siteUrl, page))}</loc>`;
       return car ? `<url>${loc}<lastmod>${carLastmod(car, day)}</lastmod>${carImages(car, siteUrl)}</url>` : `<url>${loc}<lastmod>${day}</lastmod></url>`;
     })
     .join('\n');

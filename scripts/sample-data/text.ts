@@ -11,11 +11,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Escape text for SVG/XML content and attribute values. */
-export function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
 /** `$48,990` (whole dollars, as the sites show prices). */
 export function dollars(amount: number): string {
   return `$${Math.round(amount).toLocaleString('en-AU')}`;

@@ -1,6 +1,6 @@
 import { addressLine, VIN, type Listing } from './listing';
 import { metaBodyStyle, metaFuel } from './meta';
-import { element, xmlText } from './xml';
+import { element, xmlText } from '../domain/xml-text';
 
 /**
  * Google vehicle listings / vehicle ads: RSS 2.0 with the g: namespace (Merchant Center's XML

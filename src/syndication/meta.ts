@@ -1,5 +1,5 @@
 import { VIN, type Listing } from './listing';
-import { element, xmlText } from './xml';
+import { element, xmlText } from '../domain/xml-text';
 
 /**
  * Meta automotive inventory catalog (vehicles), XML form: <listings><listing>, field names from

@@ -1,5 +1,5 @@
 /** SVG building blocks shared by every generated image. */
-import { xml } from '../text';
+import { xmlText as xml } from '../../../src/domain/xml-text';
 
 /** A complete, standalone SVG document with an accessible title. */
 export function svgDoc(width: number, height: number, title: string, body: string, defs = ''): string {

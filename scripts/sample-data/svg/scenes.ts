@@ -1,6 +1,6 @@
 /** Non-vehicle images: placeholder, brand wordmarks, dealership buildings and offer banners. */
 import type { Shape } from '../catalogue/types';
-import { xml } from '../text';
+import { xmlText as xml } from '../../../src/domain/xml-text';
 import { luma, shade, studio, svgDoc } from './common';
 import { front34 } from './exterior';
 import { sideView } from './side';
