@@ -1,5 +1,10 @@
+// @vitest-environment happy-dom
 import instantsearch from 'instantsearch.js';
 import { connectHits, connectRefinementList } from 'instantsearch.js/es/connectors';
+import { createElement } from 'react';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { expect, test } from 'vitest';
 
 // The search page skips InstantSearch's drawing of the old results as a search starts, when the
@@ -73,5 +78,43 @@ test('a widget without getRenderState is drawn with every answer but not kept in
   expect(drawn.length).toBeGreaterThanOrEqual(2);
   const renderState = (search as unknown as { renderState: Record<string, { refinementList?: Record<string, unknown> }> }).renderState;
   expect(Object.keys(renderState.cars?.refinementList ?? {})).toEqual(['model']);
+  search.dispose();
+});
+
+// SearchApp tells InstantSearch's placeholder results (before the first answer) from a real answer
+// by `__isArtificial`, which react-instantsearch-core sets on the results it makes up.
+test('before the first answer, useInstantSearch() gives results marked __isArtificial', async () => {
+  const seen: Array<boolean | undefined> = [];
+  function Probe() {
+    const { results } = useInstantSearch();
+    seen.push((results as unknown as { __isArtificial?: boolean }).__isArtificial);
+    return null;
+  }
+  const never = { search: () => new Promise(() => undefined) } as never;
+  const root = createRoot(document.createElement('div'));
+  await act(async () => root.render(createElement(InstantSearch, { indexName: 'cars', searchClient: never }, createElement(Probe))));
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.every((artificial) => artificial === true)).toBe(true);
+  await act(async () => root.unmount());
+});
+
+// SearchApp reads the answer's own facet counts (the car_type split of the count) from
+// `_rawResults[0].facets`, which keeps every facet the engine sent, refined or not.
+test("an answer's results keep the engine's facets in _rawResults[0].facets and are not artificial", async () => {
+  const facets = { car_type: { new: 4, used: 2 }, make: { Toyota: 6 } };
+  const search = instantsearch({
+    indexName: 'cars',
+    searchClient: {
+      search: async (requests: unknown[]) => ({
+        results: requests.map(() => ({ hits: [], nbHits: 6, page: 0, nbPages: 1, hitsPerPage: 20, processingTimeMS: 0, query: '', params: '', facets })),
+      }),
+    } as never,
+  });
+  search.addWidgets([connectRefinementList(() => undefined)({ attribute: 'car_type' })]);
+  search.start();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const results = search.mainIndex.getResults() as unknown as { _rawResults?: Array<{ facets?: unknown }>; __isArtificial?: boolean };
+  expect(results._rawResults?.[0]?.facets).toEqual(facets);
+  expect(results.__isArtificial).toBeUndefined();
   search.dispose();
 });
