@@ -161,7 +161,10 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
                 <s className="was-price">{formatPrice(car.before_price)}</s> <span className="visually-hidden">now </span>
               </>
             )}
-            <span className="price">{formatPrice(car.price)}</span>
+            {/* A search page corrects this text from the live index before the app hydrates (islands/search/live-cards.ts). */}
+            <span className="price" suppressHydrationWarning>
+              {formatPrice(car.price)}
+            </span>
             {car.price_type && <span className="price-type">{car.price_type}</span>}
           </p>
         ) : (
