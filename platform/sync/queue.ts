@@ -2,6 +2,7 @@ import { PgBoss, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { syncTenant, type SyncResult } from '../../scripts/lib/sync/sync-tenant';
 import { nextSyncDelay, syncInterval } from '../../scripts/lib/sync/watch';
+import { WARM_TENANTS, warmRenderThreads } from '../../scripts/lib/build-incremental';
 import { loadTenant } from '../../src/tenant/load';
 
 /**
@@ -66,6 +67,16 @@ export async function startSyncWorker({ databaseUrl, schema = 'sync_queue', slug
   const ensureTimer = setInterval(() => void ensure(intervalSeconds), ENSURE_EVERY_MS);
 
   const run = sync ?? ((slug: string) => syncTenant(slug, { announce: true, log: (line) => log.info({ tenant: slug }, line.trim()) }));
+  // As `sync --watch` does: after a tenant's first sync here, its render threads load the site's
+  // code, so its first change does not wait for that. Only a worker of a few tenants keeps them all
+  // warm (threads hold a site in memory); one of many renders on fresh threads.
+  const warmed = new Set<string>();
+  const warm = async (slug: string) => {
+    if (sync || slugs.length > WARM_TENANTS || warmed.has(slug)) return;
+    warmed.add(slug);
+    const tenant = await loadTenant(slug, root).catch(() => undefined);
+    if (tenant && (await warmRenderThreads(tenant).catch(() => false))) log.info({ tenant: slug }, 'render threads ready');
+  };
   await boss.work<SyncJob>(SYNC_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]: Job<SyncJob>[]) => {
     const { slug, failures } = job!.data;
     const result = await run(slug);
@@ -73,6 +84,7 @@ export async function startSyncWorker({ databaseUrl, schema = 'sync_queue', slug
       { tenant: slug, outcome: result.outcome, seconds: Math.round(result.seconds * 10) / 10 },
       result.line,
     );
+    await warm(slug);
     const tenant = await loadTenant(slug, root).catch(() => undefined);
     const next: SyncJob = { slug, failures: result.outcome === 'failed' ? failures + 1 : 0 };
     await queue(next, nextSyncDelay(syncInterval(tenant, intervalSeconds), next.failures));

@@ -9,12 +9,19 @@
  * of a sync with nothing changed, and a reserve of the sold car (a 409 expected). Works in a
  * temporary folder (its own tenants, feeds, dist/, .build/ and SQLite file); E2E_PORT sets the
  * local server's port (default 5600).
+ *
+ * --stack: the same through the production stack (platform/stack): a PostgreSQL cluster of its
+ * own in the temporary folder, two API instances, a sync worker on the job queue (--interval),
+ * Caddy and Varnish; every probe goes through the CDN layer (Varnish). It adds (d) the listing
+ * feeds and (e) the search page in Chromium, opened before the change and left open (its cards
+ * correct themselves from the live index). STACK_BASE_PORT sets the ports' base (default 5700).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { optionValue } from '../lib/cli-options';
+import type { StackSearch } from './freshness-stack';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'freshness-'));
@@ -22,6 +29,9 @@ const carCount = Number(optionValue(process.argv, 'cars') ?? 1000);
 const interval = Number(optionValue(process.argv, 'interval') ?? 5);
 const slug = `freshness-${carCount}`;
 const port = Number(process.env.E2E_PORT ?? 5600);
+const stackMode = process.argv.includes('--stack');
+// varnishd and PostgreSQL run as their own users: they must be able to read the folder.
+if (stackMode) chmodSync(work, 0o755);
 Object.assign(process.env, {
   TENANTS_DIR: path.join(work, 'tenants'),
   DIST_DIR: path.join(work, 'dist'),
@@ -34,6 +44,7 @@ delete process.env.DATABASE_URL;
 const { startLocalServer } = await import('../lib/local-server');
 const { buildSites } = await import('../lib/build-all');
 const { generateCars } = await import('../sample-data');
+const { startBenchStack } = await import('./freshness-stack');
 
 type Car = Record<string, unknown> & { id: number | string; slug: string; status: string; price?: number };
 const feedFile = path.join(work, 'feeds', 'cars.json');
@@ -76,7 +87,7 @@ writeFileSync(
 );
 writeFeed();
 
-const site = `http://localhost:${port}`;
+let site = `http://localhost:${port}`;
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
 const finish = async (code: number) => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -92,21 +103,32 @@ try {
   const buildStarted = performance.now();
   await buildSites({ slugs: [slug], log: () => {} });
   const fullBuildS = (performance.now() - buildStarted) / 1000;
-  const server = await startLocalServer({ slugs: [slug], allSlugs: [slug], basePort: port });
-  cleanups.push(() => server.close());
+  const syncLines: string[] = [];
+  let stackSearch: StackSearch | undefined;
+  if (stackMode) {
+    const stack = await startBenchStack({ slug, root, work, interval, syncLines, cleanups });
+    site = stack.url;
+    stackSearch = stack.search;
+  } else {
+    const server = await startLocalServer({ slugs: [slug], allSlugs: [slug], basePort: port });
+    cleanups.push(() => server.close());
+  }
   const listed = cars.filter((car) => existsSync(path.join(work, 'dist', slug, 'cars', car.slug, 'index.html')));
-  const [soldCar, pricedCar] = listed;
+  // Through the stack, the changed cars are the search page's first two cards: the shopper's open page shows them.
+  const onSearchPage = stackSearch ? await stackSearch.firstCards() : [];
+  const [soldCar, pricedCar] = onSearchPage.length >= 2 ? onSearchPage.map((id) => listed.find((car) => String(car.id) === id)!) : listed;
   if (!soldCar || !pricedCar) throw new Error('the generated feed has too few listed cars');
 
-  const sync = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/sync.ts', slug, '--watch', `--interval=${interval}`], {
-    cwd: root,
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const syncLines: string[] = [];
-  sync.stdout.on('data', (chunk: Buffer) => syncLines.push(...chunk.toString().split('\n').filter(Boolean)));
-  sync.stderr.on('data', (chunk: Buffer) => syncLines.push(...chunk.toString().split('\n').filter(Boolean)));
-  cleanups.push(() => void sync.kill());
+  if (!stackMode) {
+    const sync = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/sync.ts', slug, '--watch', `--interval=${interval}`], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    sync.stdout.on('data', (chunk: Buffer) => syncLines.push(...chunk.toString().split('\n').filter(Boolean)));
+    sync.stderr.on('data', (chunk: Buffer) => syncLines.push(...chunk.toString().split('\n').filter(Boolean)));
+    cleanups.push(() => void sync.kill());
+  }
   const waitFor = async (test: () => Promise<boolean> | boolean, timeoutS = 900): Promise<number> => {
     const started = performance.now();
     while (!(await test())) {
@@ -138,28 +160,36 @@ try {
     };
   };
   const money = (value: number) => `$${value.toLocaleString('en-AU')}`;
-  const rows: { label: string; stock: number; page: number; index: number; load: string }[] = [];
+  // The car's item in each listing feed ('' when it is not listed); the feeds are the CDN's copies.
+  const feedItems = async (car: Car) =>
+    Promise.all(
+      ['google-vehicle-listings.xml', 'meta-vehicles.xml'].map(async (file) => {
+        const xml = await (await fetch(`${site}/feeds/${file}`)).text();
+        return xml.split(/<item>|<listing>/).find((item) => item.includes(`/cars/${car.slug}<`)) ?? '';
+      }),
+    );
+  type Key = 'stock' | 'page' | 'index' | 'feeds' | 'search';
+  type Probe = Partial<Record<Key, () => Promise<boolean>>>;
+  const rows: { label: string; seen: Partial<Record<Key, number>>; load: string }[] = [];
 
-  interface Probe {
-    stock: () => Promise<boolean>;
-    page: () => Promise<boolean>;
-    index: () => Promise<boolean>;
-  }
   async function measure(label: string, change: () => void, probe: Probe) {
     change();
     writeFeed();
     const changed = performance.now();
     const since = () => (performance.now() - changed) / 1000;
-    const seen: Record<keyof Probe, number> = { stock: Number.NaN, page: Number.NaN, index: Number.NaN };
+    const keys = (Object.keys(probe) as Key[]).filter((key) => probe[key]);
+    const seen: Partial<Record<Key, number>> = Object.fromEntries(keys.map((key) => [key, Number.NaN]));
     await waitFor(async () => {
-      for (const key of Object.keys(seen) as (keyof Probe)[]) if (Number.isNaN(seen[key]) && (await probe[key]())) seen[key] = since();
-      return Object.values(seen).every((value) => !Number.isNaN(value));
+      for (const key of keys) if (Number.isNaN(seen[key]) && (await probe[key]!())) seen[key] = since();
+      return keys.every((key) => !Number.isNaN(seen[key]));
     });
-    rows.push({ label, ...seen, load: load() });
-    console.log(`  ${label}: (a) ${seen.stock.toFixed(1)} s, (b) ${seen.page.toFixed(1)} s, (c) ${seen.index.toFixed(1)} s`);
+    rows.push({ label, seen, load: load() });
+    console.log(`  ${label}: ${keys.map((key) => `${key} ${seen[key]!.toFixed(1)} s`).join(', ')}`);
     // The next change waits for this one's sync to finish.
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const feedsSay = (car: Car, test: (item: string) => boolean) => async () => (await feedItems(car)).every(test);
+  const searchSays = (car: Car, shown: 'sold' | string) => (stackSearch ? () => stackSearch.cardShows(String(car.id), shown) : undefined);
 
   const now = Math.floor(Date.now() / 1000);
   await measure(
@@ -169,6 +199,7 @@ try {
       stock: async () => (await liveFields(soldCar))?.sold === true,
       page: async () => (await pageHtml(soldCar)).includes('data-testid="sold-label"'),
       index: async () => (await indexEntries())(soldCar)?.status !== 'in_stock',
+      ...(stackMode && { feeds: feedsSay(soldCar, (item) => item === ''), search: searchSays(soldCar, 'sold') }),
     },
   );
   const newPrice = (pricedCar.price ?? 30_000) + 1_234;
@@ -176,12 +207,14 @@ try {
     stock: async () => (await liveFields(pricedCar))?.price === newPrice,
     page: async () => (await pageHtml(pricedCar)).includes(money(newPrice)),
     index: async () => (await indexEntries())(pricedCar)?.price === newPrice,
+    ...(stackMode && { feeds: feedsSay(pricedCar, (item) => item.includes(`${newPrice}`)), search: searchSays(pricedCar, money(newPrice)) }),
   });
   const newCar: Car = { ...pricedCar, id: 999_001, slug: `${pricedCar.slug}-new-999001`, stocknum: 'NEW999001', vin: undefined, price: 41_990 };
   await measure(`new car (${newCar.slug})`, () => (cars = [...cars, newCar]), {
     stock: async () => (await liveFields(newCar))?.status === 'in_stock',
     page: async () => (await pageHtml(newCar)).length > 0,
     index: async () => (await indexEntries())(newCar)?.status === 'in_stock',
+    ...(stackMode && { feeds: feedsSay(newCar, (item) => item !== '') }),
   });
   const ten = listed.slice(2, 12);
   const tenPrice = (car: Car) => (car.price ?? 30_000) + 777;
@@ -192,6 +225,9 @@ try {
       const entry = await indexEntries();
       return ten.every((car) => entry(car)?.price === tenPrice(car));
     },
+    ...(stackMode && {
+      feeds: async () => (await Promise.all(ten.map((car) => feedsSay(car, (item) => item.includes(`${tenPrice(car)}`))()))).every(Boolean),
+    }),
   });
 
   // A sync with nothing changed: the next unchanged line of the watch.
@@ -215,11 +251,27 @@ try {
   const reserveAnswer = `${reserve.status} ${JSON.stringify(await reserve.json())}`;
 
   const fmt = (s: number) => (Number.isNaN(s) ? 'timed out' : `${s.toFixed(1)} s`);
-  console.log(`\nFreshness under npm run sync -- --watch --interval=${interval}, ${carCount} cars (seconds from the feed write):`);
+  const where = stackMode ? `the stack (sync worker --interval=${interval}), through the CDN layer` : `npm run sync -- --watch --interval=${interval}`;
+  console.log(`\nFreshness under ${where}, ${carCount} cars (seconds from the feed write):`);
   console.log(`  full build first: ${fullBuildS.toFixed(1)} s`);
-  console.log(`  ${'change'.padEnd(58)} ${'(a) stock'.padStart(10)} ${'(b) page'.padStart(10)} ${'(c) index'.padStart(10)}  load average`);
+  const columns: [Key, string][] = [
+    ['stock', '(a) stock'],
+    ['page', '(b) page'],
+    ['index', '(c) index'],
+    ...(stackMode
+      ? ([
+          ['feeds', '(d) feeds'],
+          ['search', '(e) search'],
+        ] as [Key, string][])
+      : []),
+  ];
+  console.log(`  ${'change'.padEnd(58)} ${columns.map(([, title]) => title.padStart(10)).join(' ')}  load average`);
   for (const row of rows)
-    console.log(`  ${row.label.padEnd(58)} ${fmt(row.stock).padStart(10)} ${fmt(row.page).padStart(10)} ${fmt(row.index).padStart(10)}  ${row.load}`);
+    console.log(`  ${row.label.padEnd(58)} ${columns.map(([key]) => (key in row.seen ? fmt(row.seen[key]!) : '-').padStart(10)).join(' ')}  ${row.load}`);
+  if (stackMode) {
+    console.log('  (d) both listing feeds (Google, Meta); (e) the search page open in Chromium since before the change, its card for the car');
+    console.log('  (a)-(d) are fetched through Varnish, which the sync worker purges after each publish');
+  }
   console.log(`  (a) is view.json's car_fields from the stock table, which reserve, buy-online and payment confirm against`);
   console.log(`  reserve of the sold car afterwards: ${reserveAnswer}`);
   console.log(`  sync with nothing changed: ${unchanged ?? 'not seen'}`);

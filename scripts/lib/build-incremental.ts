@@ -96,7 +96,7 @@ interface ThreadReply {
  * again. Threads are let go when the bundle changes (a full build) and for the tenants used least
  * recently beyond WARM_TENANTS (a thread holds a site's bundle and data in memory).
  */
-const WARM_TENANTS = 4;
+export const WARM_TENANTS = 4;
 const warm = new Map<string, { bundle: string; threads: Worker[] }>();
 
 /** Which kept bundle: a full build moves a new folder into place. */
