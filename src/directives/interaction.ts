@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { whenIdle } from '../browser/idle';
+import { pressEarly } from '../islands/early-press';
 
 /**
  * `client:interaction`: hydrate an island on the shopper's first touch, hover, focus or key press
@@ -59,6 +60,8 @@ const interaction: ClientDirective = (load, options, el) => {
     if (!target) return;
     event.preventDefault();
     event.stopPropagation();
+    // A toggle shows the press now; its island acts on it when the tap is replayed.
+    pressEarly(target);
     held.push({ target });
     void start();
   };

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $favouriteIds, toggleFavourite, type Favourite } from '../stores/favourites';
+import { EARLY_PRESS, settleEarlyPress } from './early-press';
+import { usePressedState } from './use-pressed-state';
 
 interface Props {
   car: Favourite;
@@ -14,8 +16,21 @@ export default function FavouriteButton({ car }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const saved = hydrated && ids.has(car.id);
+  const button = useRef<HTMLButtonElement>(null);
+  usePressedState(button, saved);
+  // The heart fills from aria-pressed in CSS too, so a tap held while the island wakes shows at once.
   return (
-    <button type="button" className="favourite" aria-pressed={saved} onClick={() => toggleFavourite(car)}>
+    <button
+      ref={button}
+      type="button"
+      className="favourite"
+      aria-pressed={saved}
+      {...{ [EARLY_PRESS]: '' }}
+      onClick={() => {
+        settleEarlyPress(button.current);
+        toggleFavourite(car);
+      }}
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
         <path
           d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.2 4.3 2.4h2c.7-1.2 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z"

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CompareEntry } from '../../domain/compare-eligibility';
 import { $compare, $compareNotice, toggleCompare } from '../../stores/compare';
+import { EARLY_PRESS, settleEarlyPress } from '../early-press';
+import { usePressedState } from '../use-pressed-state';
 
 interface Props {
   car: CompareEntry;
@@ -19,13 +21,24 @@ export default function CompareButton({ car }: Props) {
   useEffect(() => setHydrated(true), []);
   const chosen = hydrated && list.some((entry) => entry.id === car.id);
   const full = notice.outcome === 'full' && notice.id === car.id && !chosen;
+  const button = useRef<HTMLButtonElement>(null);
+  usePressedState(button, chosen);
+  // Its look ('+' or '✓', the filled button) follows aria-pressed in CSS, so a tap held while the
+  // island wakes shows at once.
   return (
     <div className="compare-toggle">
-      <button type="button" className="btn btn-outline btn-sm compare-toggle__button" aria-pressed={chosen} onClick={() => toggleCompare(car)}>
-        <span aria-hidden="true" className="compare-toggle__box">
-          {chosen ? '✓' : '+'}
-        </span>{' '}
-        Compare<span className="visually-hidden"> {car.name}</span>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-outline btn-sm compare-toggle__button"
+        aria-pressed={chosen}
+        {...{ [EARLY_PRESS]: '' }}
+        onClick={() => {
+          settleEarlyPress(button.current);
+          toggleCompare(car);
+        }}
+      >
+        <span aria-hidden="true" className="compare-toggle__box" /> Compare<span className="visually-hidden"> {car.name}</span>
       </button>
       {full && (
         <p className="compare-toggle__full">

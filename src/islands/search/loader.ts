@@ -6,6 +6,7 @@ import { countOf } from '../../domain/plural';
 import { initImageFallback } from '../../components/vehicle/image-fallback';
 import { INDEX_NAME } from '../../search/state';
 import { EarlyChanges } from './early-changes';
+import { pressEarly } from '../early-press';
 import type { EarlyAnswers } from './early-answers';
 import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
 import { isSameSearch } from '../../search/routing';
@@ -97,7 +98,11 @@ function start(root: HTMLElement, data: SearchPageData): void {
     if (target.matches(FILTERS_TOGGLE) && app) {
       const open = app.classList.toggle(FILTERS_OPEN);
       target.setAttribute('aria-expanded', String(open));
-    } else held.push(() => target.isConnected && target.click());
+    } else {
+      // A card's Compare or heart shows the press now; the app acts on it when the tap is replayed.
+      pressEarly(target);
+      held.push(() => target.isConnected && target.click());
+    }
   };
   // Enter in a field would submit the HTML's form (a page load); the app commits a typed amount on it.
   const holdEnter = (event: KeyboardEvent) => {
