@@ -136,20 +136,26 @@ async function measureOnce(page: Page, url: string, cpuRate: number, mode: Mode)
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
+/** The sites named in `args` (all by default) that are built, with every tenant's slug (for ports); exits when none is. */
+export async function builtSlugs(args: readonly string[]): Promise<{ slugs: string[]; allSlugs: string[] }> {
   const wanted = args.filter((arg) => !arg.startsWith('-'));
-  const runs = Number(optionValue(args, 'runs') ?? 5);
-  const cpuRate = Number(optionValue(args, 'cpu') ?? 4);
-  const phone = args.includes('--phone');
   const allSlugs = await listTenantSlugs(ROOT);
   const slugs = (wanted.length ? wanted : allSlugs).filter((slug) => existsSync(siteDir(slug)) && existsSync(snapshotFile(slug)));
   if (!slugs.length) {
     console.error('Nothing built yet: run `npm run build` first.');
     process.exit(1);
   }
+  return { slugs, allSlugs };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const runs = Number(optionValue(args, 'runs') ?? 5);
+  const cpuRate = Number(optionValue(args, 'cpu') ?? 4);
+  const phone = args.includes('--phone');
+  const { slugs, allSlugs } = await builtSlugs(args);
   // Its own ports (PORT, else 4380 + tenant position), so it can run next to `npm start` and `npm run size`.
   const basePort = Number(process.env.PORT ?? 4380);
   const server = await startLocalServer({ slugs, allSlugs, basePort });
