@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { toFormCar } from '../../src/islands/forms/types';
+import { toFormCar } from '../../src/domain/leads/form-car';
 import { isAllowedOrigin } from '../guard';
 import { errorResponse, readJson, validate } from '../http';
 import { liveCarFields } from '../stock/car-fields';

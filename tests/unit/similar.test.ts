@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSimilar, priceWindow, SIMILAR_MAX, similarQueries, similarSubject, type SimilarHit, type SimilarSubject } from '../../src/domain/vehicle/similar';
+import { mergeSimilar, priceWindow, SIMILAR_MAX, similarSubject, type SimilarHit, type SimilarSubject } from '../../src/domain/vehicle/similar';
+import { similarQueries } from '../../src/search/similar-queries';
 import { createEmbeddedClient } from '../../src/search/client';
 import type { SearchDocument } from '../../src/search/document';
 import { createMeilisearchClient, FILTERABLE_ATTRIBUTES } from '../../src/search/meilisearch';

@@ -1,17 +1,5 @@
-/** The few car fields a lead form needs (kept small: they are serialised into the page). */
-export interface FormCar {
-  id: string;
-  name: string;
-  slug: string;
-  car_type: string;
-  tag?: string | null;
-  stocknum?: string | null;
-  make?: string;
-  model?: string;
-  dealership_slug?: string | null;
-  location_id?: string | null;
-  primary_image_url?: string | null;
-}
+export type { FormCar } from '../../domain/leads/form-car';
+export { toFormCar } from '../../domain/leads/form-car';
 
 /** SPEC 3 "Dealership form fields", plus the name shown in the search field. */
 export interface DealershipOption {
@@ -29,32 +17,4 @@ export interface FormSettings {
   minFillMs: number;
   /** Dealerships to choose from when a form is not about one car and the site has several. */
   dealerships: DealershipOption[];
-}
-
-export function toFormCar(car: {
-  id: string | number;
-  name: string;
-  slug: string;
-  car_type: string;
-  tag?: string | null;
-  stocknum?: string | null;
-  make?: string;
-  model?: string;
-  dealership_slug?: string | null;
-  location_id?: string | number | null;
-  primary_image_url?: string | null;
-}): FormCar {
-  return {
-    id: String(car.id),
-    name: car.name,
-    slug: car.slug,
-    car_type: car.car_type,
-    tag: car.tag ?? null,
-    stocknum: car.stocknum ?? null,
-    make: car.make,
-    model: car.model,
-    dealership_slug: car.dealership_slug ?? null,
-    location_id: car.location_id === null || car.location_id === undefined ? null : String(car.location_id),
-    primary_image_url: car.primary_image_url ?? null,
-  };
 }
