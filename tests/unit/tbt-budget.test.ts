@@ -3,7 +3,7 @@ import { tbtVerdict } from '../../scripts/lib/tbt-budget';
 
 const run = (tbtMs: number, benchmarkIndex = 2000) => ({ tbtMs, benchmarkIndex });
 
-describe('blocking-time budget of npm run size (Lighthouse simulated TBT, 150 ms)', () => {
+describe('blocking-time budget of npm run bench:lighthouse (Lighthouse simulated TBT, 150 ms)', () => {
   it('passes a healthy page whose runs swing with the machine, as long as one run is within budget', () => {
     // A healthy vehicle page at load 26: a median or a single run would have failed it.
     expect(tbtVerdict([run(346), run(243), run(0)], 150)).toBe('within');
