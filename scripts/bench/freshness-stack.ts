@@ -59,7 +59,7 @@ export async function startBenchStack({
     databaseUrl: database.url,
     ports,
     // info: the sync worker's lines are the bench's log (the API's requests are not printed).
-    env: { ...process.env, LOG_LEVEL: 'info' },
+    env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
     syncArgs: [`--interval=${interval}`],
     print,
   });

@@ -93,6 +93,8 @@ const finish = async (code: number) => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   process.exit(code);
 };
+// Ctrl-C stops what the bench started (the stack's processes, its PostgreSQL, Chromium).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void finish(1));
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))

@@ -56,7 +56,7 @@ async function runPass(env: NodeJS.ProcessEnv, schema: string, count: number, sl
   for (let index = 0; index < count; index++) {
     const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/sync-worker.ts', ...slugs, '--interval=3600'], {
       cwd: ROOT,
-      env: { ...env, SYNC_QUEUE_SCHEMA: schema, LOG_LEVEL: 'info' },
+      env: { ...env, SYNC_QUEUE_SCHEMA: schema, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let rest = '';
