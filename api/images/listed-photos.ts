@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { listedImageUrls } from '../../src/domain/images/listed-images';
+import { listedImageUrls } from '../../src/site/listed-images';
 import { normalisePhotoUrl } from '../../src/domain/images/normalise-url';
 import type { SiteData } from '../../src/site/types';
 
