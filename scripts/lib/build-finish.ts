@@ -4,7 +4,7 @@ import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
-import { unresizedPhotosNote } from '../../src/domain/images/unresized-photos';
+import { unresizedPhotosNote } from '../../src/site/unresized-photos';
 import { compareSiteFolders, mergeChanges, type SiteChanges } from '../../platform/cdn/changed-files';
 import { indexNowKeyFile } from '../../src/syndication/indexnow';
 import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from './headers';

@@ -1,4 +1,4 @@
-import type { SiteData } from '../../site/types';
+import type { SiteData } from './types';
 
 /**
  * A field holds a picture when its name (or, for `url`/`src`, its parent's) says so: car

@@ -1,5 +1,5 @@
-import type { SiteData } from '../../site/types';
-import { imageUrl, imageUrlContext } from './image-url';
+import type { SiteData } from './types';
+import { imageUrl, imageUrlContext } from '../domain/images/image-url';
 import { listedImageUrls } from './listed-images';
 
 const ORIGIN = /^(https?:\/\/[^/?#]+)/i;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listedImageUrls } from '../../src/domain/images/listed-images';
+import { listedImageUrls } from '../../src/site/listed-images';
 import { normalisePhotoUrl } from '../../src/domain/images/normalise-url';
-import { unresizedPhotosNote } from '../../src/domain/images/unresized-photos';
+import { unresizedPhotosNote } from '../../src/site/unresized-photos';
 import { parseTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
 
