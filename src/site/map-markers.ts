@@ -3,6 +3,7 @@ import { numberedMarkers, type LocationGroup } from '../domain/location-blocks';
 import { formatPhone } from '../domain/format';
 import { locationSlug } from '../domain/locations';
 import { availableHoursTypes, departmentHours, hoursLines, HOURS_TYPE_LABELS, type HoursLine, type HoursType } from '../domain/hours';
+import type { SiteData } from './types';
 
 /** What the map island needs per marker (kept small: it is serialised into the page). */
 export interface MapMarker {
@@ -25,6 +26,11 @@ export interface MarkerHoursOptions {
   defaultType: HoursType;
   /** Departments whose closed Saturday reads 'By appointment only'. */
   saturdayByAppointment: HoursType[];
+}
+
+/** The tenant's settings for popup hours: the department the cards open with, and its Saturday rule. */
+export function markerHoursOptions(tenant: SiteData['tenant']): MarkerHoursOptions {
+  return { defaultType: tenant.locator.default_hours_type, saturdayByAppointment: tenant.locator.saturday_by_appointment };
 }
 
 /** A group's opening hours for its popup, by the same rules as the location card. */

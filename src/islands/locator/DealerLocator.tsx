@@ -5,10 +5,11 @@ import { pluralise } from '../../domain/plural';
 import type { MapMarker } from '../../site/map-markers';
 import { useEarlyInput } from '../early-input';
 import { fetchDealershipOptions } from './manufacturer-locations';
+import { loadJson } from './load-json';
 
 interface Props {
-  /** One entry per dealership (location group), built with the site: the nearest search ranks these. */
-  dealerships: MapMarker[];
+  /** Every dealership (location group) with its position, built with the site: the nearest search ranks these. */
+  dealershipsUrl: string;
   /** Where the offline postcode and suburb data is (built with the site). */
   placesUrl: string;
 }
@@ -16,23 +17,18 @@ interface Props {
 /** SPEC 5: place suggestions wait 300 ms after the last keystroke. */
 export const PLACE_DEBOUNCE_MS = 300;
 
-let placeData: Promise<PlaceData> | undefined;
-function loadPlaces(url: string): Promise<PlaceData> {
-  placeData ??= fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`Place data: HTTP ${response.status}`);
-    return response.json() as Promise<PlaceData>;
-  });
-  placeData.catch(() => (placeData = undefined));
-  return placeData;
-}
+const UNAVAILABLE = 'Place search is unavailable right now. Please choose a dealership by name.';
 
 type Origin = { kind: 'place'; place: Place } | { kind: 'device'; at: LatLng } | { kind: 'dealership'; dealership: MapMarker };
 
 /**
  * Find a dealership: by name (autocomplete), nearest to the visitor (geolocation), or nearest to
  * an Australian postcode or suburb, within a radius. Thin view over src/domain/nearest and places.
+ * Its data is fetched when first needed, not carried in the page: the places (260 KB gzip) when a
+ * shopper types a place, the dealerships when a nearest search starts, the name search's options
+ * when that field is first used.
  */
-export default function DealerLocator({ dealerships, placesUrl }: Props) {
+export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
   const ids = useId();
   const [dealerQuery, setDealerQuery] = useState('');
   const [dealerOpen, setDealerOpen] = useState(false);
@@ -44,6 +40,8 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
   const [origin, setOrigin] = useState<Origin | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Every dealership, once a nearest search (by place or by position) has asked for them.
+  const [dealerships, setDealerships] = useState<MapMarker[] | undefined>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The name search's options come live from GET /api/manufacturer-locations (SPEC 7), asked for
   // once, when the field is first used; a failure leaves no options (SPEC 8).
@@ -51,6 +49,15 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
   const optionsRequested = useRef(false);
   const root = useRef<HTMLDivElement>(null);
   useEarlyInput(root);
+  function loadDealerships() {
+    loadJson<MapMarker[]>(dealershipsUrl)
+      .then(setDealerships)
+      .catch((failure: unknown) => {
+        console.warn('Dealership list failed to load', failure);
+        setOrigin(undefined);
+        setError(UNAVAILABLE);
+      });
+  }
   function loadDealerOptions() {
     if (optionsRequested.current) return;
     optionsRequested.current = true;
@@ -67,7 +74,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
       return;
     }
     timer.current = setTimeout(() => {
-      loadPlaces(placesUrl)
+      loadJson<PlaceData>(placesUrl)
         .then((data) => {
           setSuggestions(searchPlaces(data, placeQuery));
           setActivePlace(-1);
@@ -77,9 +84,11 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
     return () => clearTimeout(timer.current);
   }, [placeQuery, placesUrl]);
 
-  const results: Ranked<MapMarker>[] = useMemo(() => {
+  // Undefined while the dealerships of a nearest search are still on their way.
+  const results: Ranked<MapMarker>[] | undefined = useMemo(() => {
     if (!origin) return [];
     if (origin.kind === 'dealership') return [{ item: origin.dealership, distanceKm: 0 }];
+    if (!dealerships) return undefined;
     const from = origin.kind === 'place' ? origin.place : origin.at;
     return nearest(dealerships, (d) => d, from, radius);
   }, [origin, radius, dealerships]);
@@ -90,6 +99,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
     setError(undefined);
     setRadius(PLACE_RADIUS_KM); // SPEC 4: choosing a place searches 250 km and lists up to 5
     setOrigin({ kind: 'place', place });
+    loadDealerships();
   }
 
   async function submitPlace(event: React.FormEvent) {
@@ -98,7 +108,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
     if (!query) return;
     setBusy(true);
     try {
-      const data = await loadPlaces(placesUrl);
+      const data = await loadJson<PlaceData>(placesUrl);
       const [first] = searchPlaces(data, query, 1);
       if (first) pickPlace(first);
       else {
@@ -107,7 +117,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
       }
     } catch (failure) {
       console.warn('Place search failed', failure);
-      setError('Place search is unavailable right now. Please choose a dealership by name.');
+      setError(UNAVAILABLE);
     } finally {
       setBusy(false);
     }
@@ -120,6 +130,7 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
       return;
     }
     setBusy(true);
+    loadDealerships(); // while the browser asks the shopper
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setBusy(false);
@@ -274,7 +285,8 @@ export default function DealerLocator({ dealerships, placesUrl }: Props) {
       </p>
 
       <div aria-live="polite" className="dealer-locator__results">
-        {origin && (
+        {origin && !results && <p className="dealer-locator__summary">Finding the nearest dealerships...</p>}
+        {origin && results && (
           <>
             <h2 className="dealer-locator__summary">
               {results.length === 0

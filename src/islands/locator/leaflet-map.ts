@@ -1,5 +1,7 @@
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+// As a file, not an import Astro would link from every page with a map: a render-blocking 15 KB
+// stylesheet on page load, for a map that loads only when it nears the screen.
+import leafletCssUrl from 'leaflet/dist/leaflet.css?url';
 import type { MapMarker } from '../../site/map-markers';
 import type { MapTiles } from './LocationsMap';
 
@@ -41,6 +43,21 @@ function popupContent(marker: MapMarker): HTMLElement {
   actions.append(link(marker.detailsHref, 'View Location Details'), document.createTextNode(' · '), link(marker.stockHref, 'View Our Stock'));
   card.append(actions);
   return card;
+}
+
+let stylesheet: Promise<void> | undefined;
+
+/** Leaflet's stylesheet, added to the page once, when the first map is drawn. */
+export function loadLeafletCss(): Promise<void> {
+  stylesheet ??= new Promise((resolve, reject) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = leafletCssUrl;
+    link.onload = () => resolve();
+    link.onerror = () => reject(new Error(`Stylesheet ${leafletCssUrl} failed to load`));
+    document.head.append(link);
+  });
+  return stylesheet;
 }
 
 /** Draw the map into `element`; returns a function that removes it. */

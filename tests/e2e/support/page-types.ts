@@ -2,6 +2,7 @@ import type { SiteData } from '../../../src/site/types';
 import { isAvailable } from '../../../src/domain/stock';
 import { leadPageGate } from '../../../src/domain/accounts';
 import { groupLocations } from '../../../src/domain/location-blocks';
+import { browsePages } from '../../../src/domain/location-browse';
 import { locationSlug } from '../../../src/domain/locations';
 import { modelListingPath, modelPath } from '../../../src/site/paths';
 
@@ -33,6 +34,14 @@ export function pageTypeUrls(site: SiteData): PageTypeUrl[] {
   if (!leadPageGate('/finance', site.tenant.features.sign_in_gated)) urls.push({ type: 'finance enquiry', path: '/finance' });
   urls.push({ type: 'dealer locator', path: '/dealer-locator' });
   urls.push({ type: 'contact us', path: '/contact-us' });
+  // A large group's locator links to every location by state and brand: the heaviest of each.
+  const { states, brands } = browsePages(groupLocations(site.locations));
+  const largest = <T extends { groups: unknown[] }>(pages: T[]) =>
+    pages.reduce<T | undefined>((best, page) => (page.groups.length > (best?.groups.length ?? 0) ? page : best), undefined);
+  const statePage = largest(states);
+  if (statePage) urls.push({ type: 'locator state', path: statePage.href });
+  const brandPage = largest(brands);
+  if (brandPage) urls.push({ type: 'locator brand', path: brandPage.href });
   const group = groupLocations(site.locations)[0];
   if (group) urls.push({ type: 'contact location', path: `/contact-us/${group.slug}` });
   if (site.locations[0]) urls.push({ type: 'location', path: `/locations/${locationSlug(site.locations[0])}` });
