@@ -1,21 +1,19 @@
 import type { Car, Location } from '../feeds/schemas';
 import { bodyLabel } from '../domain/body-types';
 import { canFavourite } from '../domain/favourite-eligibility';
-import { weeklyEstimate, type WeeklyEstimate } from '../domain/finance/estimate';
+import type { WeeklyEstimate } from '../domain/finance/estimate';
+import { showsFuelCalculator } from '../domain/fuel';
 import { formatPrice } from '../domain/format';
 import { phoneForCar, phoneForLocation } from '../domain/phone';
-import { hasPrice } from '../domain/price-display';
 import { imageUrlContext, type ImageUrlContext } from '../domain/images/image-url';
 import { imageAtWidth, OG_IMAGE_WIDTH } from '../domain/images/responsive';
-import { isAvailable } from '../domain/stock';
-import { imageTag, tagSettings, type ImageTag } from '../domain/tags';
+import { tagSettings, type ImageTag } from '../domain/tags';
 import { locationAnnouncement } from '../domain/vehicle/announcement';
 import { carJsonLd } from '../domain/vehicle/json-ld';
-import { belowMarketBy } from '../domain/vehicle/market';
 import { availableViews, defaultView, gallerySlides, NOT_FOUND_IMAGE, videoUrls, type MediaView, type Slide } from '../domain/vehicle/media';
-import { enquireLabel, vehicleActions, type VehicleActions } from '../domain/vehicle/status';
+import { vehicleShown, type ShownCar, type ShownSettings, type VehicleShown } from '../domain/vehicle/shown';
+import { enquireLabel, type VehicleActions } from '../domain/vehicle/status';
 import { breadcrumbTitle } from '../domain/vehicle/title';
-import { showsTradeIn } from '../domain/vehicle/trade-in';
 import { enquireUrl, financeUrl, printUrl, reserveUrl, similarSearchUrl, tradeInUrl } from './car-links';
 import { carPath, makeSearchPath, modelSearchPath } from './paths';
 import { canonicalUrl } from './seo';
@@ -39,6 +37,10 @@ export interface VehiclePage {
   breadcrumbs: { label: string; href?: string }[];
   jsonLd: ReturnType<typeof carJsonLd>;
   available: boolean;
+  /** What the car's status and price show (the rule the live correction applies too). */
+  shown: VehicleShown;
+  /** The rule's inputs, carried in the page for the live correction (live-status.ts). */
+  live: { car: ShownCar; settings: ShownSettings };
   actions: VehicleActions;
   /** The first photo (or the placeholder): sticky header and favourite. */
   photo: string;
@@ -85,8 +87,9 @@ export interface VehiclePage {
 /** The vehicle page's view of one car on one site; the page is markup over this. */
 export function vehiclePage(car: Car, site: SiteData): VehiclePage {
   const { tenant } = site;
-  const available = isAvailable(car);
-  const actions = vehicleActions(car, { reserve: tenant.features.reserve, enquireLabel: enquireLabel(tenant) });
+  const live = { car: shownCar(car), settings: shownSettings(site) };
+  const shown = vehicleShown(live.car, live.settings);
+  const { available, actions, priced, tag } = shown;
   const path = carPath(car);
   const pageUrl = canonicalUrl(tenant.url, path);
   const slides = gallerySlides(car, tenant.stock.video_position);
@@ -98,9 +101,6 @@ export function vehiclePage(car: Car, site: SiteData): VehiclePage {
   const websiteId = String(location?.website?.id ?? tenant.slug);
   const phoneOf = (phone: string | undefined): CarPhone | undefined =>
     phone ? { phone, carId: car.id, dealershipId: car.dealership_id ?? undefined, websiteId, revealed: tenant.features.phone_revealed } : undefined;
-  const priced = available && hasPrice(car.price);
-  const tag = imageTag(car, tagSettings(tenant), Date.parse(site.builtAt));
-  const tradeIn = showsTradeIn(car, tenant.features.trade_in_valuation);
   const body = bodyLabel(car.simple_body) ?? bodyLabel(car.body);
   const hasLocation = Boolean(car.location?.name || location);
   const favourite =
@@ -119,6 +119,8 @@ export function vehiclePage(car: Car, site: SiteData): VehiclePage {
     ],
     jsonLd: carJsonLd(car, { pageUrl, images: images.map((slide) => new URL(slide.url, tenant.url).href), sellerName: tenant.name }),
     available,
+    shown,
+    live,
     actions,
     photo,
     ogImage: imageAtWidth(resizer, photo, OG_IMAGE_WIDTH),
@@ -129,10 +131,10 @@ export function vehiclePage(car: Car, site: SiteData): VehiclePage {
     tag,
     certified: tag?.kind === 'certified',
     priced,
-    priceOnApplication: available && !priced,
-    wasPrice: priced && typeof car.before_price === 'number' && car.before_price > car.price! ? car.before_price : undefined,
-    belowMarket: priced ? belowMarketBy(car) : undefined,
-    weekly: available ? weeklyEstimate(car, tenant.finance) : undefined,
+    priceOnApplication: shown.priceOnApplication,
+    wasPrice: shown.wasPrice,
+    belowMarket: shown.belowMarket,
+    weekly: shown.weekly,
     body,
     gearboxAndBody: [car.simple_transmission ?? car.trans, body].filter(Boolean).join(' · '),
     location,
@@ -149,9 +151,53 @@ export function vehiclePage(car: Car, site: SiteData): VehiclePage {
       reserve: reserveUrl(car),
       enquire: actions.enquireLabel ? enquireUrl(car) : undefined,
       similar: similarSearchUrl(car),
-      tradeIn: tradeIn ? tradeInUrl(car) : undefined,
+      tradeIn: shown.tradeIn ? tradeInUrl(car) : undefined,
       finance: available ? financeUrl(car, tenant) : undefined,
       print: printUrl(car),
     },
   };
+}
+
+/** The car fields vehicleShown reads (and the page carries for the live correction). */
+function shownCar(car: Car): ShownCar {
+  return {
+    status: car.status,
+    sold: car.sold,
+    reserved: car.reserved,
+    price: car.price,
+    price_type: car.price_type,
+    before_price: car.before_price,
+    autograb_data: car.autograb_data,
+    finance_lenders: car.finance_lenders,
+    make: car.make,
+    year: car.year,
+    dealership_slug: car.dealership_slug,
+    simple_fuel: car.simple_fuel,
+    fuel: car.fuel,
+    certified: car.certified,
+    car_type: car.car_type,
+    tag: car.tag,
+    created_at: car.created_at,
+    fuelCalculator: car.item_type !== 'caravan' && showsFuelCalculator(car),
+    gauge: Boolean(car.autogauge),
+  };
+}
+
+/** The site's settings vehicleShown reads. */
+export function shownSettings(site: SiteData): ShownSettings {
+  const { tenant } = site;
+  return {
+    actions: { reserve: tenant.features.reserve, enquireLabel: enquireLabel(tenant) },
+    tradeInValuation: tenant.features.trade_in_valuation,
+    finance: tenant.finance,
+    autogauge: tenant.features.autogauge,
+    delivery: tenant.delivery.enabled,
+    tags: tagSettings(tenant),
+    builtAt: site.builtAt,
+  };
+}
+
+/** The live rule's inputs as JSON for a <script type="application/json"> (no "</script>" can end it early). */
+export function liveRuleJson(live: VehiclePage['live']): string {
+  return JSON.stringify(live).replace(/</g, '\\u003c');
 }

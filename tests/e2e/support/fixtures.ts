@@ -62,7 +62,8 @@ export async function waitForIslands(page: Page): Promise<void> {
       const directive = island.getAttribute('client');
       // client:interaction islands wait for the shopper (see hydrateByInteraction).
       if (directive === 'interaction') return true;
-      if (directive !== 'visible') return false;
+      // 'only': a Finance Calculator the live correction (live-status.ts) re-renders at a new price; still client:visible.
+      if (directive !== 'visible' && directive !== 'only') return false;
       // An island box is display: contents; Astro watches its children, so do the same.
       return [...island.children].every((child) => {
         const box = child.getBoundingClientRect();

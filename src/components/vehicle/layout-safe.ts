@@ -1,0 +1,125 @@
+/**
+ * Changes to a page's layout made only when they move nothing the shopper can see (CLS 0).
+ *
+ * Chromium counts any movement of content in view as a layout shift, however it is done: a
+ * compensating transform (FLIP), re-inserting the moved nodes and a view transition were all still
+ * counted in a test page. So a part is removed (or added) at once only when everything it would
+ * move is out of view: the part is below the viewport, or its whole column (sidebar, content, a
+ * fixed bar) is above it (then the browser's scroll anchoring keeps what is in view in place) or
+ * not shown at all. Until then a part to remove is concealed (invisible and inert, its space
+ * kept), and the changes are tried again as the shopper scrolls.
+ */
+
+const COLUMNS = '.vehicle__sidebar, .vehicle__content, [data-sticky-header], [data-cta-bar]';
+
+/** Whether changing the layout at `element` moves nothing in view. */
+export function movesNothingInView(element: Element): boolean {
+  if (!element.isConnected) return true;
+  const column = element.closest(COLUMNS) ?? element.ownerDocument.body;
+  // A fixed bar not shown (the sticky header before 500 px, the phone bar before 900 px) paints nothing.
+  if (column.getClientRects().length === 0 || getComputedStyle(column).visibility === 'hidden') return true;
+  const view = element.ownerDocument.defaultView!;
+  const box = element.getBoundingClientRect();
+  if (element.getClientRects().length > 0 && box.top >= view.innerHeight) return true;
+  return column.getBoundingClientRect().bottom <= 0;
+}
+
+/** Where an element inserted after `place` would go: the next laid-out element after it. */
+function insertionPoint(place: Element): Element {
+  for (let next = place.nextElementSibling; next; next = next.nextElementSibling) if (next.getClientRects().length > 0) return next;
+  return place.parentElement ?? place;
+}
+
+type Change = { at: () => Element; apply: () => void; conceal?: () => void };
+
+export class LayoutChanges {
+  private readonly pending: Change[] = [];
+  private readonly touched = new Set<Element>();
+  private listening = false;
+
+  constructor(private readonly root: Document = document) {}
+
+  /** Remove `element` from the layout (display: none, no gap). */
+  hide(element: HTMLElement): void {
+    if (this.touched.has(element) || element.style.display === 'none') return;
+    this.touched.add(element);
+    this.pending.push({
+      at: () => element,
+      apply: () => {
+        element.style.display = 'none';
+        element.style.removeProperty('visibility');
+        element.removeAttribute('inert');
+        element.setAttribute('aria-hidden', 'true');
+      },
+      conceal: () => {
+        element.style.visibility = 'hidden';
+        element.setAttribute('inert', '');
+        element.setAttribute('aria-hidden', 'true');
+      },
+    });
+  }
+
+  /**
+   * Put `replacement` in place of `element`. In view, it takes the old one's height until that
+   * height can be given back, so what follows stays where it is.
+   */
+  replace(element: HTMLElement, replacement: Element): void {
+    if (this.touched.has(element)) return;
+    this.touched.add(element);
+    const target = replacement as HTMLElement;
+    if (movesNothingInView(element)) {
+      element.replaceWith(target);
+      return;
+    }
+    // Whatever follows stays put: the replacement grows by what the swap would move it.
+    const next = element.nextElementSibling;
+    const before = next?.getBoundingClientRect().top ?? 0;
+    element.replaceWith(target);
+    const moved = before - (next?.getBoundingClientRect().top ?? before);
+    if (moved > 0) target.style.minHeight = `${target.getBoundingClientRect().height + moved}px`;
+    this.pending.push({
+      at: () => target,
+      apply: () => target.style.removeProperty('min-height'),
+    });
+  }
+
+  /** Insert `element` after `place` (a template) once that moves nothing in view. */
+  insertAfter(place: Element, element: Element): void {
+    this.pending.push({ at: () => insertionPoint(place), apply: () => place.after(element) });
+  }
+
+  /** Apply what can be applied now; conceal the rest and retry it as the shopper scrolls. */
+  start(): void {
+    this.flush(true);
+    if (this.pending.length === 0 || this.listening) return;
+    this.listening = true;
+    let queued = false;
+    const retry = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        this.flush(false);
+        if (this.pending.length > 0) return;
+        this.root.removeEventListener('scroll', retry);
+        this.root.defaultView?.removeEventListener('resize', retry);
+      });
+    };
+    this.root.addEventListener('scroll', retry, { passive: true });
+    this.root.defaultView?.addEventListener('resize', retry, { passive: true });
+  }
+
+  private flush(first: boolean): void {
+    // Measure everything before changing anything: one change must not make another look safe.
+    const ready = this.pending.map((change) => movesNothingInView(change.at()));
+    const waiting: Change[] = [];
+    this.pending.forEach((change, index) => {
+      if (ready[index]) change.apply();
+      else {
+        if (first) change.conceal?.();
+        waiting.push(change);
+      }
+    });
+    this.pending.splice(0, this.pending.length, ...waiting);
+  }
+}
