@@ -47,7 +47,9 @@ export async function startBenchStack({
     if (!line.startsWith('[sync] ')) return;
     try {
       const entry = JSON.parse(line.slice('[sync] '.length)) as { tenant?: string; msg?: string };
-      if (entry.tenant && entry.msg) syncLines.push(`${entry.tenant}: ${entry.msg}`);
+      if (!entry.tenant || !entry.msg) return;
+      syncLines.push(`${entry.tenant}: ${entry.msg}`);
+      if (!entry.msg.includes('unchanged')) console.log(`    [sync] ${entry.msg}`);
     } catch {
       syncLines.push(line);
     }
