@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { afterNextFrame, afterPress } from '../browser/after-press';
 import { whenIdle } from '../browser/idle';
 import { pressEarly } from '../islands/early-press';
 
@@ -43,9 +44,25 @@ export function hasStoredValue({ local = [], session = [] }: StoredKeys): boolea
   return local.some((key) => holdsValue(readStorage(() => localStorage, key))) || session.some((key) => holdsValue(readStorage(() => sessionStorage, key)));
 }
 
+/**
+ * The first scroll or touch anywhere on the page fetches and runs every such island's code, without
+ * hydrating it: a tap then waits only for hydration (a first tap on the gallery's arrow took
+ * 0.7-1.4 s at 4x CPU, most of it loading React and the island). Nothing loads on a page nobody
+ * touches (the weight and Lighthouse figures stay as they are).
+ */
+const warmers: (() => void)[] = [];
+const WARM_EVENTS = ['scroll', 'touchstart'] as const;
+function warmAll(): void {
+  for (const type of WARM_EVENTS) removeEventListener(type, warmAll, true);
+  for (const warm of warmers.splice(0)) warm();
+}
+for (const type of WARM_EVENTS) addEventListener(type, warmAll, { capture: true, passive: true });
+
 const interaction: ClientDirective = (load, options, el) => {
   const settings = (typeof options.value === 'object' && options.value ? options.value : {}) as InteractionOptions;
   let started = false;
+  let loading: ReturnType<typeof load> | undefined;
+  warmers.push(() => void (loading ??= load()));
   // Every click and held key while waking, in order: a quick shopper may tap twice (Gallery, then
   // Spin). The holders stay until the queue is replayed, so a tap that lands after hydration but
   // before an earlier held tap's replay still waits its turn.
@@ -63,7 +80,8 @@ const interaction: ClientDirective = (load, options, el) => {
     // A toggle shows the press now; its island acts on it when the tap is replayed.
     pressEarly(target);
     held.push({ target });
-    void start();
+    // After the frame that shows it: waking is a long task on a slow phone.
+    afterNextFrame(() => void start());
   };
 
   // Arrow keys pressed while the island is still waking (a keyboard user tabbed in and went on)
@@ -90,8 +108,8 @@ const interaction: ClientDirective = (load, options, el) => {
   const start = async () => {
     if (started) return;
     started = true;
-    for (const type of WAKE_EVENTS) el.removeEventListener(type, start);
-    const hydrate = await load();
+    for (const type of WAKE_EVENTS) el.removeEventListener(type, wake);
+    const hydrate = await (loading ??= load());
     await hydrate();
     // React attaches its listeners when hydration starts; let it finish this task first, and
     // render between replayed taps.
@@ -100,7 +118,9 @@ const interaction: ClientDirective = (load, options, el) => {
     el.removeEventListener('keydown', holdKey, true);
   };
 
-  for (const type of WAKE_EVENTS) el.addEventListener(type, start, { passive: true });
+  // A touch or press wakes the island once its click is answered (held, and shown if a toggle).
+  const wake = (event: Event) => afterPress(event, () => void start());
+  for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { passive: true });
   el.addEventListener('click', holdClick, true);
   el.addEventListener('keydown', holdKey, true);
   // Storage is read when the page is idle, not while it loads; a tap before then wakes the island

@@ -1,5 +1,6 @@
 import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
+import { afterPress } from '../../browser/after-press';
 import { whenIdle } from '../../browser/idle';
 import { hasStoredValue } from '../../directives/interaction';
 import { countOf } from '../../domain/plural';
@@ -120,15 +121,16 @@ function start(root: HTMLElement, data: SearchPageData): void {
     setTimeout(replayHeld, 0);
   };
 
-  function wake() {
+  function wake(event?: Event) {
     if (woken) return;
     woken = true;
     for (const type of WAKE_EVENTS) root.removeEventListener(type, wake);
     // The early answers' engine is the app's: its index loads once.
     void loadAnswers();
     // Once the page is idle, after the press that came with this hover or focus and the frame that
-    // answers it: asking for the app's code adds a preload per module, 50 ms on a slow phone.
-    whenIdle(loadApp, 200);
+    // answers it: asking for the app's code adds a preload per module, 50 ms on a slow phone, and
+    // running it is one long task (an idle moment between a touch and its click let it in first).
+    afterPress(event, () => whenIdle(loadApp, 200));
   }
 
   function loadApp() {

@@ -1,0 +1,29 @@
+const PRESS_EVENTS = new Set(['touchstart', 'pointerdown', 'mousedown']);
+
+/**
+ * Runs `task` once the press that `event` starts has been answered: after its click and the frame
+ * that shows it, or at once for any other event. Loading or hydrating an island is one long task
+ * on a slow phone; started on the touch itself, it ran between the touch and its click, and the
+ * click's feedback (a button shown pressed, a panel opened) waited behind it for 0.5-1.5 s.
+ */
+export function afterPress(event: Event | undefined, task: () => void): void {
+  if (!event || !PRESS_EVENTS.has(event.type)) {
+    task();
+    return;
+  }
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    removeEventListener('click', go, true);
+    afterNextFrame(task);
+  };
+  addEventListener('click', go, { capture: true, passive: true });
+  // A press that makes no click (a scroll, a drag, a long press) goes on after a moment.
+  setTimeout(go, 500);
+}
+
+/** Runs `task` in a task of its own after the next frame is drawn. */
+export function afterNextFrame(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task));
+}
