@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Page } from '@playwright/test';
+import { siteSnapshotBytes } from '../../src/build/snapshot';
 import { weeklyEstimate } from '../../src/domain/finance/estimate';
 import { formatPrice } from '../../src/domain/format';
 import { isReservable } from '../../src/domain/reservable';
@@ -48,7 +49,8 @@ async function renderBuilt(site: SiteData, car: Car): Promise<string[]> {
     const pages = STATES.map((state, index) => {
       const changed = withLiveFields(car, state.fields(car));
       const snapshot = path.join(dir, `site-${index}.json`);
-      writeFileSync(snapshot, JSON.stringify({ ...site, cars: site.cars.map((item) => (item.id === car.id ? changed : item)) }));
+      // As the build writes it (ASCII JSON, read back as latin1 by the bundle).
+      writeFileSync(snapshot, siteSnapshotBytes({ ...site, cars: site.cars.map((item) => (item.id === car.id ? changed : item)) }));
       return { snapshot, url: new URL(`/cars/${car.slug}/`, site.tenant.url).href };
     });
     const worker = new Worker(path.join(ROOT, 'tests/e2e/support/render-car-page.mjs'), {
@@ -114,7 +116,7 @@ async function showCalculator(page: Page): Promise<void> {
   const section = page.locator('#finance-calculator');
   if (!(await section.isVisible())) return;
   await section.scrollIntoViewIfNeeded();
-  await expect(section.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(section.locator('astro-island[component-url*="FinanceCalculator"][ssr]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
