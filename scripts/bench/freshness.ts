@@ -227,7 +227,7 @@ try {
     index: async () => (await indexEntries())(pricedCar)?.price === newPrice,
     ...(stackMode && { feeds: feedsSay(pricedCar, (item) => item.includes(`${newPrice}`)), search: searchSays(pricedCar, money(newPrice)) }),
   });
-  const newCar: Car = { ...pricedCar, id: 999_001, slug: `${pricedCar.slug}-new-999001`, stocknum: 'NEW999001', vin: undefined, price: 41_990 };
+  const newCar: Car = { ...pricedCar, id: 999_001, slug: `${pricedCar.slug}-new-999001`, stocknum: 'NEW999001', vin: 'JTMABCDE9NEW99901', price: 41_990 };
   await measure(`new car (${newCar.slug})`, () => (cars = [...cars, newCar]), {
     stock: async () => (await liveFields(newCar))?.status === 'in_stock',
     page: async () => (await pageHtml(newCar)).length > 0,
