@@ -5,9 +5,11 @@ import { siteData } from './support/tenants';
 
 // What a shopper sees, page by page: every page type of every tenant at phone and desktop size,
 // checked for the layout faults a shopper notices (sideways scrolling, controls hidden under other
-// boxes, text cut off, menu entries broken over two lines) and for console errors.
-// Every check runs inside the page in one evaluate: a Playwright round trip per element would
-// cost seconds per page.
+// boxes, text cut off, menu entries broken over two lines), for console errors, and with axe
+// (WCAG 2.2 A + AA). One walk does both: a separate axe walk loaded every page type a second time
+// on each screen.
+// Every layout check runs inside the page in one evaluate: a Playwright round trip per element
+// would cost seconds per page.
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -18,11 +20,15 @@ const VIEWPORTS = [
 const THIRD_PARTY_TILES = /tile\.openstreetmap\.org|tiles?\.|basemaps\.|\/tiles?\//;
 
 for (const viewport of VIEWPORTS) {
-  test.describe(`layout integrity at ${viewport.name} size`, () => {
+  test.describe(`layout integrity and accessibility at ${viewport.name} size`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
-    test('every page type: no sideways scroll, covered controls, cut-off text, broken menu entries or console errors', async ({ page }, testInfo) => {
+    test('every page type: no axe violations, sideways scroll, covered controls, cut-off text, broken menu entries or console errors', async ({
+      page,
+      expectAccessible,
+    }, testInfo) => {
       const urls = pageTypeUrls(siteData(testInfo.project.name));
-      test.setTimeout(urls.length * 8_000);
+      // One test walks every page type (about 35): allow each page its own share of time.
+      test.setTimeout(urls.length * 20_000);
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && !ignoredConsoleError(message, page)) consoleErrors.push(`${message.text()} (${message.location().url})`);
@@ -30,17 +36,24 @@ for (const viewport of VIEWPORTS) {
       page.on('pageerror', (error) => consoleErrors.push(error.message));
       const failures: string[] = [];
       for (const { type, path } of urls) {
-        consoleErrors.length = 0;
-        await page.goto(path);
-        await waitForIslands(page);
-        const problems = await page.evaluate(findLayoutProblems);
-        problems.push(...consoleErrors.map((text) => `console error: ${text}`));
-        if (problems.length) {
-          failures.push(`${type} ${path}:\n    ${problems.join('\n    ')}`);
-          await attachScreenshot(page, testInfo, `${viewport.name} ${type}`);
-        }
+        await test.step(`${type}: ${path}`, async () => {
+          consoleErrors.length = 0;
+          await page.goto(path);
+          await waitForIslands(page);
+          // axe first, on the page as it stands at the top (the layout checks scroll it).
+          const problems = await expectAccessible(page).then(
+            (): string[] => [],
+            (error: Error) => [error.message],
+          );
+          problems.push(...(await page.evaluate(findLayoutProblems)));
+          problems.push(...consoleErrors.map((text) => `console error: ${text}`));
+          if (problems.length) {
+            failures.push(`${type} ${path}:\n    ${problems.join('\n    ')}`);
+            await attachScreenshot(page, testInfo, `${viewport.name} ${type}`);
+          }
+        });
       }
-      expect(failures, `layout problems at ${viewport.width}x${viewport.height}`).toEqual([]);
+      expect(failures, `layout or accessibility problems at ${viewport.width}x${viewport.height}`).toEqual([]);
     });
   });
 }

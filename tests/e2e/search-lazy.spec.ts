@@ -5,10 +5,14 @@ import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { expect, test } from './support/fixtures';
 import { shiftWithin } from './support/layout-shifts';
+import { ONE_TENANT } from './support/tenants';
 
 // The search page loads React and InstantSearch only when the shopper first touches the search
 // app: its HTML already is the app with the first page of results, facets with counts and pages.
 // Whatever the shopper does before that code is live must still count.
+// How the page hands over to the app (typing and ticks kept, the index outage) is the same island
+// code on every tenant: those tests run on one (ONE_TENANT). What depends on the site's page and
+// data (the JavaScript budget, the page's own first answer, layout shift, promos, sold cars) runs on all.
 test.describe.configure({ timeout: 90_000 });
 
 const PHONE = { width: 390, height: 844 };
@@ -99,7 +103,7 @@ for (const [screen, viewport] of [
       expect(await bytes()).toBeGreaterThan(before + 40 * 1024);
     });
 
-    test('typing in the search box right after load is kept and searched', async ({ page, site }) => {
+    test('typing in the search box right after load is kept and searched', { tag: ONE_TENANT }, async ({ page, site }) => {
       const term = sampleModel(site).toLowerCase();
       const { requested, release } = await holdHeavyCode(page);
       await page.goto(ALL);
@@ -121,7 +125,7 @@ for (const [screen, viewport] of [
       for (const name of names) expect(name.toLowerCase()).toContain(term);
     });
 
-    test('a facet ticked before the app code has loaded still filters the results', async ({ page, site }) => {
+    test('a facet ticked before the app code has loaded still filters the results', { tag: ONE_TENANT }, async ({ page, site }) => {
       const make = sampleMake(site);
       const expected = listed(site).filter((car) => car.make === make).length;
       const { requested, release } = await holdHeavyCode(page);
@@ -200,7 +204,7 @@ for (const [screen, viewport] of [
       expect(errors).toEqual([]);
     });
 
-    test('a facet ticked and unticked before the app code has loaded puts the page back as it was', async ({ page, site }) => {
+    test('a facet ticked and unticked before the app code has loaded puts the page back as it was', { tag: ONE_TENANT }, async ({ page, site }) => {
       const make = sampleMake(site);
       const { requested, release } = await holdHeavyCode(page);
       const prepared = page.waitForResponse('**/search-index.json');
@@ -225,7 +229,7 @@ for (const [screen, viewport] of [
       await expect(cards(page)).toHaveCount(allCards);
     });
 
-    test('a facet ticked while the app code starts up is ticked once, not ticked and unticked again', async ({ page, site }) => {
+    test('a facet ticked while the app code starts up is ticked once, not ticked and unticked again', { tag: ONE_TENANT }, async ({ page, site }) => {
       const make = sampleMake(site);
       const expected = listed(site).filter((car) => car.make === make).length;
       // At a phone's speed the app takes long enough to start that the tick lands while React
@@ -309,7 +313,7 @@ for (const [screen, viewport] of [
       await expect(heading(page)).toHaveText(countText(site, now));
     });
 
-    test('index outage: the facets and results stay in place, a calm message, retries with back-off', async ({ page }) => {
+    test('index outage: the facets and results stay in place, a calm message, retries with back-off', { tag: ONE_TENANT }, async ({ page }) => {
       test.setTimeout(120_000);
       let requests = 0;
       let down = true;

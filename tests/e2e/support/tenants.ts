@@ -8,6 +8,13 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Base port of the servers the browser tests start (away from `npm start`'s 4321). */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4400);
 
+/**
+ * Tag for a browser test whose behaviour is the same on every tenant (the same island code, on
+ * any data): playwright.config.ts runs it on ONE_TENANT_PROJECT only, not four times.
+ */
+export const ONE_TENANT = '@one-tenant';
+export const ONE_TENANT_PROJECT = 'bayside-toyota';
+
 const tenantsDir = () => path.resolve(ROOT, process.env.TENANTS_DIR ?? 'tenants');
 
 /** Every tenant in tenants/, sorted. */
