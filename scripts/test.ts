@@ -4,21 +4,34 @@
  *   2. unit tests (Vitest), 3. HTML validity (Nu HTML Checker) of every page but only every 10th car's,
  *   4. browser tests (Playwright, Debian's Chromium) against the local server.
  * Extra arguments go to Playwright (e.g. `npm test -- --project=bayside-toyota`).
+ * Ends with the seconds each stage took (recorded in docs/testing.md).
  */
 import { spawnSync } from 'node:child_process';
 import { BuildInputError, buildSites } from './lib/build-all';
 import { ROOT } from './lib/paths';
 
+/** Seconds per stage, printed together at the end for docs/testing.md. */
+const stageSeconds: [string, number][] = [];
+const since = (started: number) => (performance.now() - started) / 1000;
+
+function printStages(): void {
+  console.log('\nStage times:');
+  for (const [label, seconds] of stageSeconds) console.log(`  ${label.padEnd(16)} ${seconds.toFixed(0).padStart(6)} s`);
+  console.log(`  ${'total'.padEnd(16)} ${since(suiteStarted).toFixed(0).padStart(6)} s`);
+}
+
 function run(label: string, command: string, args: string[]): void {
   console.log(`\n== ${label}`);
   const started = performance.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const seconds = since(started);
+  stageSeconds.push([label, seconds]);
   if (result.status !== 0) {
-    console.error(`== ${label}: failed (${seconds} s)`);
+    console.error(`== ${label}: failed (${seconds.toFixed(1)} s)`);
+    printStages();
     process.exit(result.status ?? 1);
   }
-  console.log(`== ${label}: passed (${seconds} s)`);
+  console.log(`== ${label}: passed (${seconds.toFixed(1)} s)`);
 }
 
 const bin = (name: string) => `${ROOT}/node_modules/.bin/${name}`;
@@ -26,6 +39,7 @@ const suiteStarted = performance.now();
 console.log('== build (sites whose inputs changed)');
 try {
   await buildSites({ onlyStale: true });
+  stageSeconds.push(['build', since(suiteStarted)]);
 } catch (error) {
   console.error(error instanceof BuildInputError ? error.message : error);
   process.exit(1);
@@ -33,4 +47,5 @@ try {
 run('unit tests', bin('vitest'), ['run']);
 run('HTML validity', bin('tsx'), ['scripts/check-html.ts', '--sample']);
 run('browser tests', bin('playwright'), ['test', ...process.argv.slice(2)]);
-console.log(`\nAll tests passed in ${((performance.now() - suiteStarted) / 1000).toFixed(0)} s.`);
+printStages();
+console.log(`\nAll tests passed in ${since(suiteStarted).toFixed(0)} s.`);
