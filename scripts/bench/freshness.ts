@@ -17,7 +17,7 @@
  * correct themselves from the live index). STACK_BASE_PORT sets the ports' base (default 5700).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { optionValue } from '../lib/cli-options';
@@ -56,7 +56,11 @@ let cars = generateCars({ count: carCount, seed: 7, now: new Date().toISOString(
   reserved: false,
   show_on_dealer_website: true,
 })) as unknown as Car[];
-const writeFeed = () => writeFileSync(feedFile, JSON.stringify(cars));
+// Written aside and renamed in, as a feed host's file appears whole: a sync must not read half of it.
+const writeFeed = () => {
+  writeFileSync(`${feedFile}.tmp`, JSON.stringify(cars));
+  renameSync(`${feedFile}.tmp`, feedFile);
+};
 
 mkdirSync(path.dirname(feedFile), { recursive: true });
 mkdirSync(path.join(work, 'tenants'), { recursive: true });
