@@ -9,8 +9,8 @@ import { slugify } from './slug';
  * tall on a phone.
  */
 
-/** Location cards on /dealer-locator and /contact-us before the rest move to state and brand pages. */
-export const SHORT_LIST_SIZE = 8;
+/** Location cards on /dealer-locator and /contact-us (one row on a desktop); the rest are on state and brand pages. */
+export const SHORT_LIST_SIZE = 4;
 
 /** Where a state's and a brand's pages live (/dealer-locator/state/nsw, /dealer-locator/brand/kia). */
 export const LOCATOR_PATH = '/dealer-locator';
