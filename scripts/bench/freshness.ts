@@ -241,6 +241,7 @@ try {
   const ten = listed.slice(2, 12);
   const tenPrice = (car: Car) => (car.price ?? 30_000) + 777;
   const confirmed = new Set<Car['id']>();
+  const tenInFeeds = stackMode ? (await Promise.all(ten.map(async (car) => ((await feedItems(car)).every((item) => item !== '') ? [car] : [])))).flat() : [];
   await measure(`10 cars change price`, () => (cars = cars.map((car) => (ten.some((one) => one.id === car.id) ? { ...car, price: tenPrice(car) } : car))), {
     stock: async () => {
       // One car per call (view.json's limit through the stack); each confirmed car is not asked again.
@@ -257,7 +258,8 @@ try {
       return ten.every((car) => entry(car)?.price === tenPrice(car));
     },
     ...(stackMode && {
-      feeds: async () => (await Promise.all(ten.map((car) => feedsSay(car, (item) => item.includes(`${tenPrice(car)}`))()))).every(Boolean),
+      // Only the cars the feeds list (they leave out cars without a price or a VIN, and non-passenger ones).
+      feeds: async () => (await Promise.all(tenInFeeds.map((car) => feedsSay(car, (item) => item.includes(`${tenPrice(car)}`))()))).every(Boolean),
     }),
   });
 
