@@ -11,7 +11,7 @@ import { withLiveFields, type LiveFields } from '../../src/domain/vehicle/shown'
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { expect, test } from './support/fixtures';
-import { layoutShifts } from './support/layout-shifts';
+import { layoutShifts, shiftWithin } from './support/layout-shifts';
 import { ROOT } from './support/tenants';
 
 /**
@@ -120,6 +120,24 @@ async function showCalculator(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+function sidebarHeight(page: Page): Promise<number> {
+  return page.locator('.vehicle__sidebar').evaluate((sidebar) => sidebar.getBoundingClientRect().height);
+}
+
+/** Scroll down as a shopper does until the sidebar is two screens above the view. */
+async function scrollPastSidebar(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const sidebar = document.querySelector('.vehicle__sidebar')!;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let last = -1; sidebar.getBoundingClientRect().bottom > -2 * innerHeight && scrollY !== last;) {
+      last = scrollY;
+      window.scrollBy(0, 300);
+      await frame();
+    }
+    await frame();
+  });
+}
+
 test.describe('a page corrected live shows what the page built in that state shows', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -136,6 +154,7 @@ test.describe('a page corrected live shows what the page built in that state sho
         await Promise.all([page.waitForResponse('**/view.json*'), page.goto(`/cars/${car.slug}`)]);
         await showCalculator(page);
         const expected = await visibleContent(page);
+        const builtSidebar = await sidebarHeight(page);
         await page.unroute(`**/cars/${car.slug}`);
 
         // The page as built (for sale, old price), corrected by view.json.
@@ -149,6 +168,11 @@ test.describe('a page corrected live shows what the page built in that state sho
         if (index !== 1) await page.screenshot({ path: info.outputPath(`${state.name.replace(/ /g, '-')}-1366x900.png`) });
         await showCalculator(page);
         await expect.poll(() => visibleContent(page), { timeout: 10_000 }).toEqual(expected);
+
+        // Space kept in view for hidden parts closes once the sidebar is scrolled past, moving nothing.
+        await scrollPastSidebar(page);
+        expect(await sidebarHeight(page)).toBeCloseTo(builtSidebar, 0);
+        expect(await shiftWithin(page, '.vehicle__sidebar')).toBeLessThan(0.001);
       });
     }
   });

@@ -5,8 +5,8 @@
  * compensating transform (FLIP), re-inserting the moved nodes and a view transition were all still
  * counted in a test page. So a part is removed (or added) at once only when everything it would
  * move is out of view: the part is below the viewport, or its whole column (sidebar, content, a
- * fixed bar) is above it (then the browser's scroll anchoring keeps what is in view in place) or
- * not shown at all. Until then a part to remove is concealed (invisible and inert, its space
+ * fixed bar) is a screen above it (the browser's scroll anchoring keeps what is in view in place)
+ * or not shown at all. Until then a part to remove is concealed (invisible and inert, its space
  * kept), and the changes are tried again as the shopper scrolls.
  */
 
@@ -21,7 +21,9 @@ export function movesNothingInView(element: Element): boolean {
   const view = element.ownerDocument.defaultView!;
   const box = element.getBoundingClientRect();
   if (element.getClientRects().length > 0 && box.top >= view.innerHeight) return true;
-  return column.getBoundingClientRect().bottom <= 0;
+  // Scroll anchoring keeps what is in view in place by scrolling up as much as the column lost, which
+  // brings what was above the anchor that much lower: only a column a screen above the view is clear.
+  return column.getBoundingClientRect().bottom <= -view.innerHeight;
 }
 
 /** Where an element inserted after `place` would go: the next laid-out element after it. */
