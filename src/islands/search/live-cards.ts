@@ -7,17 +7,23 @@ import type { IndexFile } from '../../search/index-file';
  * loaded earlier) may come from before a car sold or changed price. The index is served with
  * `max-age=0, must-revalidate` and an ETag, so asking again costs a 304 until a sync changes it.
  *
- * Asked at load, when the page is shown again, and every RECHECK_MS while it is on screen.
+ * Asked at load, when the page is shown again, and every RECHECK_MS while it is on screen (less
+ * often after a failed read).
  * Corrections are an attribute on the card (CSS hides what no longer applies, keeping the space)
  * and the price's text (CarCard lets that text differ when the app hydrates), so React's markup is
  * never rearranged; cards the app draws later are corrected as they appear.
  */
 const RECHECK_MS = 5_000;
+/** After a failed read, the next is this far off (doubling, up to 5 minutes): an origin in trouble is not polled by every open page. */
+const AFTER_FAILURE_MS = 60_000;
+const MAX_AFTER_FAILURE_MS = 300_000;
 
 const page = document.querySelector<HTMLElement>('[data-live-index]');
 let live: ReturnType<typeof liveCars> | undefined;
 let etag: string | null = null;
 let asking = false;
+let failures = 0;
+let lastAsked = Date.now();
 
 function shownCards(root: ParentNode): ShownCard[] {
   return [...root.querySelectorAll<HTMLElement>('.results-grid__car[data-id]')].map((item) => ({
@@ -45,12 +51,22 @@ function correct(root: ParentNode, soldLabel: string): void {
   }
 }
 
+/** When to ask next: RECHECK_MS while reads succeed, backing off after failures. */
+function nextCheckMs(): number {
+  return failures === 0 ? RECHECK_MS : Math.min(AFTER_FAILURE_MS * 2 ** (failures - 1), MAX_AFTER_FAILURE_MS);
+}
+
 async function ask(soldLabel: string, indexUrl: string): Promise<void> {
   if (asking || document.visibilityState !== 'visible') return;
   asking = true;
+  lastAsked = Date.now();
   try {
     const response = await fetch(indexUrl);
-    if (!response.ok) return;
+    if (!response.ok) {
+      failures += 1;
+      return;
+    }
+    failures = 0;
     // The CDN's and Caddy's ETag; a server without one has Last-Modified.
     const tag = response.headers.get('etag') ?? response.headers.get('last-modified');
     // The same index as last time (a 304 the browser answered from its cache): nothing new.
@@ -59,7 +75,8 @@ async function ask(soldLabel: string, indexUrl: string): Promise<void> {
     live = liveCars((await response.json()) as IndexFile);
     correct(document, soldLabel);
   } catch {
-    // Offline or between deploys: the cards stay as they are, and the next check tries again.
+    // Offline or between deploys: the cards stay as they are, and a later check tries again.
+    failures += 1;
   } finally {
     asking = false;
   }
@@ -72,7 +89,19 @@ if (page) {
   // After the page's first paint and its own script: the index is the page's largest download.
   if (document.readyState === 'complete') setTimeout(check, 0);
   else addEventListener('load', () => setTimeout(check, 0), { once: true });
-  setInterval(check, RECHECK_MS);
+  // Each wait is counted from the last read (the load's own, a visibility change's), so a failure
+  // pushes the next timed read back too.
+  const schedule = (): void => {
+    const wait = lastAsked + nextCheckMs() - Date.now();
+    setTimeout(
+      () => {
+        if (Date.now() - lastAsked < nextCheckMs() || document.visibilityState !== 'visible') schedule();
+        else void ask(soldLabel, indexUrl).finally(schedule);
+      },
+      Math.max(wait, 1_000),
+    );
+  };
+  schedule();
   document.addEventListener('visibilitychange', check);
   addEventListener('pageshow', (event) => event.persisted && check());
   // Cards the app draws (a new search, a page of results) are corrected from the index already read.
