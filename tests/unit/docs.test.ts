@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, documentedScripts, headingAnchors, markdownLinks } from '../../scripts/lib/doc-links';
+import { brokenLinks, documentedScripts, headingAnchors, markdownLinks } from '../support/doc-links';
 import { ROOT } from '../../scripts/lib/paths';
 
 /** README.md and every Markdown file under docs/. */
