@@ -12,6 +12,9 @@ export function canCompare(car: { price?: number | null; image?: string | null }
   return canFavourite(car.price, car.image);
 }
 
+/** The localStorage key of the compare list (each dealer site is its own origin). */
+export const COMPARE_KEY = 'compare';
+
 /** A car as the compare list keeps it on the shopper's device. */
 export interface CompareEntry {
   id: string;
@@ -36,4 +39,19 @@ export function compareNotice(outcome: CompareOutcome, name: string, count: numb
   if (outcome === 'added') return `Added ${name} to compare (${count} of ${limit}).`;
   if (outcome === 'removed') return `Removed ${name} from compare (${count} of ${limit}).`;
   return `You can compare up to ${limit} cars. Remove one first: press Compare on a chosen car again, or use Remove on the comparison page.`;
+}
+
+/** The stored list; a hand-edited or foreign value must not break the page: anything unexpected reads as empty. */
+export function parseCompareList(raw: string | null): CompareEntry[] {
+  try {
+    const value: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(value) ? value.filter(isEntry) : [];
+  } catch {
+    return [];
+  }
+}
+
+function isEntry(value: unknown): value is CompareEntry {
+  const entry = value as CompareEntry;
+  return typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.name === 'string' && typeof entry.slug === 'string';
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $favouriteIds, toggleFavourite, type Favourite } from '../stores/favourites';
-import { EARLY_PRESS, settleEarlyPress } from './early-press';
+import { $favouriteIds, favouriteSavedEarly, FAVOURITES_KEY, toggleFavourite, type Favourite } from '../stores/favourites';
+import { EARLY_PRESS, earlySave, takeEarlyPress } from './early-press';
 import { usePressedState } from './use-pressed-state';
 
 interface Props {
@@ -25,10 +25,11 @@ export default function FavouriteButton({ car }: Props) {
       type="button"
       className="favourite"
       aria-pressed={saved}
-      {...{ [EARLY_PRESS]: '' }}
+      {...{ [EARLY_PRESS]: earlySave({ key: FAVOURITES_KEY, entry: car }) }}
       onClick={() => {
-        settleEarlyPress(button.current);
-        toggleFavourite(car);
+        const early = takeEarlyPress(button.current);
+        if (early) favouriteSavedEarly(car, early);
+        else toggleFavourite(car);
       }}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">

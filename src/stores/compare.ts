@@ -1,28 +1,12 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { compareNotice, toggleInList, type CompareEntry, type CompareOutcome } from '../domain/compare-eligibility';
+import { COMPARE_KEY, compareNotice, parseCompareList, toggleInList, type CompareEntry, type CompareOutcome } from '../domain/compare-eligibility';
 
 /** The localStorage key (also read before hydration: see client:interaction's `stored`). */
-export const COMPARE_KEY = 'compare';
+export { COMPARE_KEY };
 
 /** Cars chosen to compare, kept in local storage (each dealer site is its own origin). */
-export const $compare = persistentAtom<CompareEntry[]>(COMPARE_KEY, [], {
-  // A hand-edited or foreign value must not break the page: anything unexpected reads as empty.
-  decode: (raw) => {
-    try {
-      const value: unknown = JSON.parse(raw);
-      return Array.isArray(value) ? value.filter(isEntry) : [];
-    } catch {
-      return [];
-    }
-  },
-  encode: JSON.stringify,
-});
-
-function isEntry(value: unknown): value is CompareEntry {
-  const entry = value as CompareEntry;
-  return typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.name === 'string' && typeof entry.slug === 'string';
-}
+export const $compare = persistentAtom<CompareEntry[]>(COMPARE_KEY, [], { decode: parseCompareList, encode: JSON.stringify });
 
 /** The last add/remove/limit sentence, for the live region in the header's compare link. */
 export const $compareNotice = atom<{ text: string; outcome: CompareOutcome | null; id: string | null }>({ text: '', outcome: null, id: null });
@@ -31,6 +15,19 @@ export const $compareNotice = atom<{ text: string; outcome: CompareOutcome | nul
 export function toggleCompare(car: CompareEntry): CompareOutcome {
   const { list, outcome } = toggleInList($compare.get(), car);
   if (outcome !== 'full') $compare.set(list);
-  $compareNotice.set({ text: compareNotice(outcome, car.name, list.length), outcome, id: car.id });
+  comparePressed(car, outcome);
   return outcome;
+}
+
+/**
+ * A press the page saved before the island woke (islands/early-press.ts): the list is read again
+ * from storage, and the press says what happened, as a live press does.
+ */
+export function compareSavedEarly(car: CompareEntry, outcome: CompareOutcome): void {
+  $compare.set(parseCompareList(localStorage.getItem(COMPARE_KEY)));
+  comparePressed(car, outcome);
+}
+
+function comparePressed(car: CompareEntry, outcome: CompareOutcome): void {
+  $compareNotice.set({ text: compareNotice(outcome, car.name, $compare.get().length), outcome, id: car.id });
 }

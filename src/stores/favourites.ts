@@ -1,22 +1,13 @@
-import { persistentJSON } from '@nanostores/persistent';
+import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { EVENTS } from '../analytics/events';
 import { track } from '../analytics/track';
+import { FAVOURITES_KEY, parseFavourites, toggleFavouriteIn, type Favourite } from '../domain/favourites';
 
-/** SPEC 3 "Favourite": what is kept in the browser for each favourite car. */
-export interface Favourite {
-  id: string;
-  name: string;
-  slug: string;
-  make: string;
-  model: string;
-  primary_image_url?: string | null;
-}
+export { FAVOURITES_KEY, type Favourite };
 
-/** Favourites, kept in local storage (each dealer site is its own origin, so lists never mix). */
-/** The localStorage key (also read before hydration: see client:interaction's `stored`). */
-export const FAVOURITES_KEY = 'favourites';
-export const $favourites = persistentJSON<Favourite[]>(FAVOURITES_KEY, []);
+/** Favourites, kept in local storage (also read before hydration: see client:interaction's `stored`). */
+export const $favourites = persistentAtom<Favourite[]>(FAVOURITES_KEY, [], { decode: parseFavourites, encode: JSON.stringify });
 
 export const $favouriteIds = computed($favourites, (list) => new Set(list.map((favourite) => favourite.id)));
 
@@ -26,15 +17,21 @@ export function isFavourite(id: string): boolean {
 
 /** SPEC 4: favourites toggle add/remove; adding fires event 39. Returns whether it is now a favourite. */
 export function toggleFavourite(car: Favourite): boolean {
-  const list = $favourites.get();
-  if (list.some((favourite) => favourite.id === car.id)) {
-    $favourites.set(list.filter((favourite) => favourite.id !== car.id));
-    return false;
-  }
-  $favourites.set([
-    ...list,
-    { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url ?? null },
-  ]);
-  track(EVENTS.favouriteCar, { car_id: car.id });
-  return true;
+  const { list, outcome } = toggleFavouriteIn($favourites.get(), car);
+  $favourites.set(list);
+  favouritePressed(car, outcome);
+  return outcome === 'added';
+}
+
+/**
+ * A press the page saved before the island woke (islands/early-press.ts): the list is read again
+ * from storage, and the press fires what a live press fires.
+ */
+export function favouriteSavedEarly(car: Favourite, outcome: 'added' | 'removed' | 'full'): void {
+  $favourites.set(parseFavourites(localStorage.getItem(FAVOURITES_KEY)));
+  favouritePressed(car, outcome);
+}
+
+function favouritePressed(car: Favourite, outcome: string): void {
+  if (outcome === 'added') track(EVENTS.favouriteCar, { car_id: car.id });
 }

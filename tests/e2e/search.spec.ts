@@ -377,9 +377,7 @@ test.describe('result grid', () => {
     await expect(heart()).toHaveAttribute('aria-pressed', 'false');
     await heart().click();
     await expect(heart()).toHaveAttribute('aria-pressed', 'true');
-    // A first tap shows at once and is saved when the app wakes and takes it (src/islands/early-press.ts):
-    // a reload before that loses it (open on issue 39).
-    await expect(heart()).not.toHaveAttribute('data-early-pressed', /.*/);
+    // Reloaded at once: a tap the page answered before the app woke is already saved (src/islands/early-press.ts).
     await page.reload();
     await expect(heart()).toHaveAttribute('aria-pressed', 'true');
   });

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { CompareEntry } from '../../domain/compare-eligibility';
-import { $compare, $compareNotice, toggleCompare } from '../../stores/compare';
-import { EARLY_PRESS, settleEarlyPress } from '../early-press';
+import { $compare, $compareNotice, COMPARE_KEY, compareSavedEarly, toggleCompare } from '../../stores/compare';
+import { EARLY_PRESS, earlySave, takeEarlyPress } from '../early-press';
 import { usePressedState } from '../use-pressed-state';
 
 interface Props {
@@ -32,10 +32,11 @@ export default function CompareButton({ car }: Props) {
         type="button"
         className="btn btn-outline btn-sm compare-toggle__button"
         aria-pressed={chosen}
-        {...{ [EARLY_PRESS]: '' }}
+        {...{ [EARLY_PRESS]: earlySave({ key: COMPARE_KEY, entry: car }) }}
         onClick={() => {
-          settleEarlyPress(button.current);
-          toggleCompare(car);
+          const early = takeEarlyPress(button.current);
+          if (early) compareSavedEarly(car, early);
+          else toggleCompare(car);
         }}
       >
         <span aria-hidden="true" className="compare-toggle__box" /> Compare<span className="visually-hidden"> {car.name}</span>
