@@ -69,8 +69,5 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
  * hard-links it into public/ (250 KB times 1,500 photos is too much to copy on every run).
  */
 export function svgToPhotoFile(svg: string): Promise<string> {
-  return cachedFile(`photo|${JSON.stringify(PHOTO_SETTINGS)}`, svg, 'jpg', async () => {
-    const drawing = await svgToWebp(svg);
-    return limited(() => drawingToPhoto(drawing, svg));
-  });
+  return cachedFile(`photo|svg|${JSON.stringify(PHOTO_SETTINGS)}`, svg, 'jpg', () => limited(() => drawingToPhoto(Buffer.from(svg), svg)));
 }
