@@ -7,6 +7,7 @@ import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
 import { gatedLeadPages } from '../../src/domain/leads/forms';
 import { expect, test, waitForIslands } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 import { newPhone, signInByApi, signInOnPage } from './support/sign-in';
 
 /**
@@ -123,7 +124,7 @@ test.describe('accounts: watchlist', () => {
     await expect(page).toHaveURL(/\/sign-in\?type=watchlist&redirect=%2Fwatchlist/, { timeout: 20_000 });
   });
 
-  test('a save the API refuses is rolled back, with the message in an alert', async ({ page, site }) => {
+  test('a save the API refuses is rolled back, with the message in an alert', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = availableCar(site);
     await page.goto(`/sign-in?type=watchlist&redirect=${encodeURIComponent(`/cars/${car.slug}`)}&back=/`);
     await signInOnPage(page, site, newPhone());
@@ -151,7 +152,7 @@ test.describe('accounts: watchlist', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' })).toHaveCount(0);
   });
 
-  test('a removal the API refuses on the watchlist page puts the car back, with an alert', async ({ page, site }) => {
+  test('a removal the API refuses on the watchlist page puts the car back, with an alert', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = availableCar(site);
     const phone = newPhone();
     await signInByApi(page, site, phone);
@@ -202,7 +203,7 @@ test.describe('accounts: every site', () => {
     }
   });
 
-  test('favourites and viewed cars survive a reload', async ({ page, site }) => {
+  test('favourites and viewed cars survive a reload', { tag: ONE_TENANT }, async ({ page, site }) => {
     const [first, second] = site.cars.filter((car) => isAvailable(car));
     const events: string[] = [];
     page.on('console', (message) => message.text().startsWith('[analytics]') && events.push(message.text()));
@@ -234,7 +235,7 @@ test.describe('accounts: every site', () => {
     await expect(viewed.nth(1).getByRole('link', { name: titleWithYear(first!.name, first!.year) })).toHaveAttribute('href', `/cars/${first!.slug}`);
   });
 
-  test('gated routes send a signed-out visitor to sign-in and open once signed in', async ({ page, site }) => {
+  test('gated routes send a signed-out visitor to sign-in and open once signed in', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.setTimeout(240_000); // two loads of each gated route (up to ten on a site gating finance) on a shared machine
     const car = reservableCar(site);
     const gated = site.tenant.features.sign_in_gated;
@@ -341,40 +342,44 @@ test.describe('accounts: reserve', () => {
     expect(intents).toEqual([expect.objectContaining({ amountCents: 20_000, provider: 'local', status: 'recorded', carId: String(car.id) })]);
   });
 
-  test('a shopper who comes second is told the car was just reserved, and nothing of theirs is kept', async ({ page, site, expectAccessible }) => {
-    const car = await unreservedCar(site, store, 'end');
-    if (site.tenant.features.sign_in_gated.includes('checkout')) await signInByApi(page, site, newPhone());
-    await page.goto(`/cars/${car.slug}/checkout`);
-    const submit = page.getByRole('button', { name: 'Reserve Car Now' });
-    await hydrated(submit);
-    await page.getByLabel('First Name').fill('Sam');
-    await page.getByLabel('Last Name').fill('Second');
-    await page.getByLabel('Mobile Number').fill('0498 765 432');
-    await page.getByLabel('Email Address').fill('sam.second@example.com');
-    await page.getByLabel('Postcode').fill('4000');
+  test(
+    'a shopper who comes second is told the car was just reserved, and nothing of theirs is kept',
+    { tag: ONE_TENANT },
+    async ({ page, site, expectAccessible }) => {
+      const car = await unreservedCar(site, store, 'end');
+      if (site.tenant.features.sign_in_gated.includes('checkout')) await signInByApi(page, site, newPhone());
+      await page.goto(`/cars/${car.slug}/checkout`);
+      const submit = page.getByRole('button', { name: 'Reserve Car Now' });
+      await hydrated(submit);
+      await page.getByLabel('First Name').fill('Sam');
+      await page.getByLabel('Last Name').fill('Second');
+      await page.getByLabel('Mobile Number').fill('0498 765 432');
+      await page.getByLabel('Email Address').fill('sam.second@example.com');
+      await page.getByLabel('Postcode').fill('4000');
 
-    // Meanwhile another shopper reserves the same car.
-    const first = await page.request.post('/api/reserve', {
-      data: {
-        form: 'reserve',
-        idempotency_key: `first-${Date.now().toString(36)}`,
-        started_at: Date.now() - 60_000,
-        website: '',
-        car_id: car.id,
-        fields: { name: 'Jo', last_name: 'First', phone: '0412 345 678', email: 'jo.first@example.com', postcode: '4000' },
-      },
-    });
-    expect(first.status()).toBe(201);
+      // Meanwhile another shopper reserves the same car.
+      const first = await page.request.post('/api/reserve', {
+        data: {
+          form: 'reserve',
+          idempotency_key: `first-${Date.now().toString(36)}`,
+          started_at: Date.now() - 60_000,
+          website: '',
+          car_id: car.id,
+          fields: { name: 'Jo', last_name: 'First', phone: '0412 345 678', email: 'jo.first@example.com', postcode: '4000' },
+        },
+      });
+      expect(first.status()).toBe(201);
 
-    await submit.click();
-    const taken = page.getByRole('alert').filter({ hasText: 'This car has just been reserved' });
-    await expect(taken).toContainText('Sorry, this car was just reserved by another shopper. Nothing has been charged.', { timeout: 20_000 });
-    await expect(taken.getByRole('link', { name: `Find Me Something Similar to ${car.name}` })).toBeVisible();
-    await expect(submit).toHaveCount(0);
-    await expectAccessible(page);
-    const reserves = (await store.listLeads(site.tenant.slug)).filter((lead) => lead.form === 'reserve' && lead.carId === String(car.id));
-    expect(reserves.map((lead) => lead.fields.last_name)).toEqual(['First']);
-  });
+      await submit.click();
+      const taken = page.getByRole('alert').filter({ hasText: 'This car has just been reserved' });
+      await expect(taken).toContainText('Sorry, this car was just reserved by another shopper. Nothing has been charged.', { timeout: 20_000 });
+      await expect(taken.getByRole('link', { name: `Find Me Something Similar to ${car.name}` })).toBeVisible();
+      await expect(submit).toHaveCount(0);
+      await expectAccessible(page);
+      const reserves = (await store.listLeads(site.tenant.slug)).filter((lead) => lead.form === 'reserve' && lead.carId === String(car.id));
+      expect(reserves.map((lead) => lead.fields.last_name)).toEqual(['First']);
+    },
+  );
 
   test('one reservable rule: the Reserve buttons and the checkout pages agree, coming-soon cars included', async ({ page, site }) => {
     // One car of each kind the rule tells apart (those this site's stock has).

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 import { groupLocations } from '../../src/domain/location-blocks';
 import { SHORT_LIST_SIZE } from '../../src/domain/location-browse';
 import { availableHoursTypes, departmentHours, HOURS_TYPE_LABELS, hoursLines } from '../../src/domain/hours';
@@ -107,7 +108,7 @@ test.describe('dealer locator', () => {
     await expect(page.locator('[data-results] > li')).toHaveCount(0);
   });
 
-  test('suburb suggestions appear after typing and can be chosen by keyboard', async ({ page }) => {
+  test('suburb suggestions appear after typing and can be chosen by keyboard', { tag: ONE_TENANT }, async ({ page }) => {
     await page.goto('/dealer-locator');
     await waitForIslands(page);
     const input = page.getByLabel('Postcode or suburb');
@@ -132,33 +133,37 @@ test.describe('dealer locator', () => {
     await expect(page.locator('[data-results] > li .dealer-locator__name')).toHaveText([target.name]);
   });
 
-  test("a failed locations fetch logs 'Failed to fetch locations', offers no dealerships, and the page still works", async ({ page, site }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    let aborted = 0;
-    await page.route('**/api/manufacturer-locations', async (route) => {
-      aborted += 1;
-      await route.abort('failed');
-    });
-    await page.goto('/dealer-locator');
-    await waitForIslands(page);
-    const input = page.getByLabel('Search dealerships by name');
-    await input.fill(groups(site)[0]!.name.slice(0, 4));
-    await expect.poll(() => errors).toContain('Failed to fetch locations');
-    expect(aborted).toBe(1);
-    await expect(page.getByRole('listbox', { name: 'Dealerships' }).getByRole('option')).toHaveCount(0);
-    await expect(input).toHaveAttribute('aria-expanded', 'false');
-    // The browser's own 'Failed to load resource' line aside, nothing else went wrong.
-    expect(errors.filter((text) => text !== 'Failed to fetch locations' && !text.startsWith('Failed to load resource'))).toEqual([]);
-    // The rest of the locator still works: a postcode search lists dealerships.
-    const postcode = page.getByLabel('Postcode or suburb');
-    await postcode.fill(site.locations[0]!.address.postcode);
-    await postcode.press('Enter');
-    await expect(page.locator('[data-results] > li').first()).toBeVisible();
-  });
+  test(
+    "a failed locations fetch logs 'Failed to fetch locations', offers no dealerships, and the page still works",
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      let aborted = 0;
+      await page.route('**/api/manufacturer-locations', async (route) => {
+        aborted += 1;
+        await route.abort('failed');
+      });
+      await page.goto('/dealer-locator');
+      await waitForIslands(page);
+      const input = page.getByLabel('Search dealerships by name');
+      await input.fill(groups(site)[0]!.name.slice(0, 4));
+      await expect.poll(() => errors).toContain('Failed to fetch locations');
+      expect(aborted).toBe(1);
+      await expect(page.getByRole('listbox', { name: 'Dealerships' }).getByRole('option')).toHaveCount(0);
+      await expect(input).toHaveAttribute('aria-expanded', 'false');
+      // The browser's own 'Failed to load resource' line aside, nothing else went wrong.
+      expect(errors.filter((text) => text !== 'Failed to fetch locations' && !text.startsWith('Failed to load resource'))).toEqual([]);
+      // The rest of the locator still works: a postcode search lists dealerships.
+      const postcode = page.getByLabel('Postcode or suburb');
+      await postcode.fill(site.locations[0]!.address.postcode);
+      await postcode.press('Enter');
+      await expect(page.locator('[data-results] > li').first()).toBeVisible();
+    },
+  );
 
   test('map markers are numbered only when there are fewer than 10', async ({ page, site }) => {
     await page.goto('/dealer-locator');

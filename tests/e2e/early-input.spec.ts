@@ -11,6 +11,7 @@ import { dealershipOptions } from '../../src/domain/leads/dealerships';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
 import { expect, test } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 import { newPhone, sentCode, signInOnPage } from './support/sign-in';
 
 /**
@@ -87,7 +88,7 @@ async function fillContact(form: Locator, last: string) {
 }
 
 test.describe('typed before the island wakes', () => {
-  test('Finance Calculator: a Purchase Price typed at once is the price the repayment uses', async ({ page, site }) => {
+  test('Finance Calculator: a Purchase Price typed at once is the price the repayment uses', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = financeCar(site);
     test.skip(!car, `${site.tenant.slug} shows no finance calculator`);
     const { initial, rules } = calculatorStart(car!, site.tenant.finance);
@@ -121,7 +122,7 @@ test.describe('typed before the island wakes', () => {
     await expect(panel.getByTestId('repayment')).toHaveText(repayment(52000));
   });
 
-  test('Fuel Cost Calculator: a distance typed at once is the distance costed', async ({ page, site }) => {
+  test('Fuel Cost Calculator: a distance typed at once is the distance costed', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = site.cars.find((c) => isAvailable(c) && c.item_type !== 'caravan' && showsFuelCalculator(c));
     test.skip(!car, `${site.tenant.slug} has no car with a fuel calculator`);
     const release = await holdIsland(page, 'FuelCalculator');
@@ -135,7 +136,7 @@ test.describe('typed before the island wakes', () => {
     await expect(section.getByTestId('fuel-cost')).toHaveText(formatFuelCost(weeklyFuelCost(600, carConsumption(car!), 1.7)));
   });
 
-  test('Delivery Calculator: a postcode typed at once is the postcode quoted', async ({ page, site }) => {
+  test('Delivery Calculator: a postcode typed at once is the postcode quoted', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = site.cars.find((c) => isAvailable(c));
     test.skip(!car || !site.tenant.delivery.enabled, `${site.tenant.slug} has no delivery calculator`);
     const quote = deliveryQuote('4000', site.tenant.delivery.regions);
@@ -231,7 +232,7 @@ test.describe('typed before the island wakes', () => {
     if (wanted) expect(lead.fields).toMatchObject({ dealership_slug: wanted.dealership_slug });
   });
 
-  test('Sign in: a mobile number typed at once is the number the code goes to', async ({ page, site }) => {
+  test('Sign in: a mobile number typed at once is the number the code goes to', { tag: ONE_TENANT }, async ({ page, site }) => {
     const release = await holdIsland(page, 'SignInForm');
     await page.goto('/sign-in?type=watchlist&redirect=%2F&back=%2F');
     const island = page.locator('astro-island', { has: page.getByLabel('Mobile Number') });
@@ -245,7 +246,7 @@ test.describe('typed before the island wakes', () => {
     expect(await sentCode(site, phone)).toMatch(/^\d{6}$/);
   });
 
-  test('Dealer locator: a postcode typed at once is the one searched', async ({ page }) => {
+  test('Dealer locator: a postcode typed at once is the one searched', { tag: ONE_TENANT }, async ({ page }) => {
     const release = await holdIsland(page, 'DealerLocator');
     await page.goto('/dealer-locator');
     const input = page.getByLabel('Postcode or suburb');

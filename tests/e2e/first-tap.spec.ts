@@ -5,6 +5,7 @@ import { canCompare } from '../../src/domain/compare-eligibility';
 import { canFavourite } from '../../src/domain/favourite-eligibility';
 import { isAvailable, isListed, soldCutoff } from '../../src/domain/stock';
 import { expect, test } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 
 /**
  * The first tap after load shows at once, while the island it lands on is still asleep (its
@@ -75,7 +76,7 @@ async function firstTapSurvivesReload(page: Page, toggle: Locator, awake: () => 
 test.describe('car page: the first tap on a toggle shows before its island wakes', () => {
   const islandAwake = (island: Locator) => () => expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
 
-  test('the favourite heart fills at once, and the car is saved once', async ({ page, site }) => {
+  test('the favourite heart fills at once, and the car is saved once', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(!site.tenant.features.favourites, 'this site has no favourites');
     const [car] = listedCars(site, (c) => canFavourite(c.price, imageOf(c)));
     await page.goto(`/cars/${car!.slug}`);
@@ -83,7 +84,7 @@ test.describe('car page: the first tap on a toggle shows before its island wakes
     await firstTapPresses(page, heart, islandAwake(page.locator('astro-island', { has: heart })), 'favourites', `heart-${site.tenant.slug}`);
   });
 
-  test('a favourite tapped and reloaded before the island woke is kept', async ({ page, site }) => {
+  test('a favourite tapped and reloaded before the island woke is kept', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(!site.tenant.features.favourites, 'this site has no favourites');
     const [car] = listedCars(site, (c) => canFavourite(c.price, imageOf(c)));
     await page.goto(`/cars/${car!.slug}`);
@@ -127,7 +128,7 @@ test.describe('car page: the first tap on a toggle shows before its island wakes
 test.describe('search page: the first taps show before the app wakes', () => {
   const appAwake = (page: Page) => () => expect(page.locator('#search-app-root[data-live]')).toBeAttached({ timeout: 30_000 });
 
-  test('a result card heart fills at once, and the car is saved once', async ({ page, site }) => {
+  test('a result card heart fills at once, and the car is saved once', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(!site.tenant.features.favourites, 'this site has no favourites');
     await page.goto(site.tenant.links.stock);
     const heart = page.locator('[data-testid=results] button.favourite').first();
@@ -148,7 +149,7 @@ test.describe('search page: the first taps show before the app wakes', () => {
     await firstTapSurvivesReload(page, compare, appAwake(page), 'compare');
   });
 
-  test('Filters opens its panel at once and a facet ticks at once; once awake the app keeps that one filter', async ({ page, site }) => {
+  test('Filters opens its panel at once and a facet ticks at once; once awake the app keeps that one filter', { tag: ONE_TENANT }, async ({ page, site }) => {
     await page.goto(site.tenant.links.stock);
     const release = await holdScripts(page);
     const filters = page.getByRole('button', { name: 'Filters', exact: true });

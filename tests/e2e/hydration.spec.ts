@@ -3,6 +3,7 @@ import { canFavourite } from '../../src/domain/favourite-eligibility';
 import { isAvailable } from '../../src/domain/stock';
 import { availableViews, defaultView, gallerySlides } from '../../src/domain/vehicle/media';
 import { expect, hydrateByInteraction, test } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 
 /**
  * The vehicle page's islands (viewer, favourite, watchlist) are client:interaction: nothing of
@@ -12,7 +13,7 @@ test.describe('vehicle page: islands wake on interaction', () => {
   const galleryCar = (cars: Car[], view: (car: Car) => string) =>
     cars.find((car) => view(car) === 'gallery' && gallerySlides(car, 'start').filter((slide) => slide.kind === 'image').length > 1);
 
-  test('no island code loads with the page; the first tap on Next image hydrates the viewer and moves it', async ({ page, site }) => {
+  test('no island code loads with the page; the first tap on Next image hydrates the viewer and moves it', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = galleryCar(site.cars, (c) => defaultView(availableViews(c), site.tenant.features.default_media_view));
     test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
     const scripts: string[] = [];
@@ -32,7 +33,7 @@ test.describe('vehicle page: islands wake on interaction', () => {
     expect(scripts).toContain(componentUrl);
   });
 
-  test('keyboard: focus wakes the viewer, and an arrow key pressed while it wakes still turns the page', async ({ page, site }) => {
+  test('keyboard: focus wakes the viewer, and an arrow key pressed while it wakes still turns the page', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = galleryCar(site.cars, (c) => defaultView(availableViews(c), site.tenant.features.default_media_view));
     test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
     await page.goto(`/cars/${car!.slug}`);
@@ -45,7 +46,7 @@ test.describe('vehicle page: islands wake on interaction', () => {
     await expect(page.getByTestId('slide-counter')).toHaveText(new RegExp('^3 / '));
   });
 
-  test('a saved favourite shows saved at load, without a touch (the island wakes for stored state)', async ({ page, site }) => {
+  test('a saved favourite shows saved at load, without a touch (the island wakes for stored state)', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(!site.tenant.features.favourites, 'this site has no favourites');
     const car = site.cars.find((c) => isAvailable(c) && canFavourite(c.price, c.primary_image_url ?? c.images[0]?.image.url ?? c.thumbnails?.[0]))!;
     await page.goto(`/cars/${car.slug}`);
@@ -63,7 +64,7 @@ test.describe('vehicle page: islands wake on interaction', () => {
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('hover wakes the viewer for a mouse user before they click', async ({ page, site }) => {
+  test('hover wakes the viewer for a mouse user before they click', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = galleryCar(site.cars, (c) => defaultView(availableViews(c), site.tenant.features.default_media_view));
     test.skip(!car, `${site.tenant.slug} has no car that opens on a gallery of several photos`);
     await page.goto(`/cars/${car!.slug}`);

@@ -6,6 +6,7 @@ import { lookupRego } from '../../src/domain/leads/trade-in';
 import { isAvailable } from '../../src/domain/stock';
 import type { SiteData } from '../../src/site/types';
 import { expect, test } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 import { newPhone, signInOnPage } from './support/sign-in';
 
 // The browser tests' server keeps leads where `openStore` looks (DATABASE_URL, else .data/leads.sqlite).
@@ -133,82 +134,87 @@ test.describe('lead forms, as a shopper', () => {
     await expect(next.getByLabel('Mobile Number')).toHaveValue('0412345678');
   });
 
-  test('the honeypot: out of sight, reach and hearing; a form a person fills is delivered, one with the trap filled looks sent and goes nowhere', async ({
-    page,
-    site,
-  }) => {
-    const car = demoCar(site);
-    const posted: Record<string, unknown>[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/leads') && request.method() === 'POST') posted.push(request.postDataJSON() as Record<string, unknown>);
-    });
-    await page.goto(`/cars/${car.slug}#enquire`);
-    const form = page.locator('#enquire form').first();
-    await expect(form.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
-    const trap = form.locator('input[name="website"]');
-    await expect(trap).toHaveAttribute('tabindex', '-1');
-    await expect(trap).toHaveAttribute('autocomplete', 'off');
-    await expect(form.locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1);
-    // Off-screen, and not in the accessibility tree: no role or label finds it.
-    const box = (await trap.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(0);
-    await expect(form.getByRole('textbox', { name: 'Leave this field blank' })).toHaveCount(0);
-    await expect(form.getByRole('textbox', { name: 'First Name' })).toHaveCount(1);
-    // The keyboard never lands on it, back from the first field (it comes before it) or onwards.
-    for (const key of ['Shift+Tab', 'Tab']) {
-      await form.getByLabel('First Name').focus();
-      for (let i = 0; i < 4; i++) {
-        await page.keyboard.press(key);
-        expect(await trap.evaluate((input) => input === document.activeElement)).toBe(false);
+  test(
+    'the honeypot: out of sight, reach and hearing; a form a person fills is delivered, one with the trap filled looks sent and goes nowhere',
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      const car = demoCar(site);
+      const posted: Record<string, unknown>[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/leads') && request.method() === 'POST') posted.push(request.postDataJSON() as Record<string, unknown>);
+      });
+      await page.goto(`/cars/${car.slug}#enquire`);
+      const form = page.locator('#enquire form').first();
+      await expect(form.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+      const trap = form.locator('input[name="website"]');
+      await expect(trap).toHaveAttribute('tabindex', '-1');
+      await expect(trap).toHaveAttribute('autocomplete', 'off');
+      await expect(form.locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1);
+      // Off-screen, and not in the accessibility tree: no role or label finds it.
+      const box = (await trap.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(0);
+      await expect(form.getByRole('textbox', { name: 'Leave this field blank' })).toHaveCount(0);
+      await expect(form.getByRole('textbox', { name: 'First Name' })).toHaveCount(1);
+      // The keyboard never lands on it, back from the first field (it comes before it) or onwards.
+      for (const key of ['Shift+Tab', 'Tab']) {
+        await form.getByLabel('First Name').focus();
+        for (let i = 0; i < 4; i++) {
+          await page.keyboard.press(key);
+          expect(await trap.evaluate((input) => input === document.activeElement)).toBe(false);
+        }
       }
-    }
 
-    // A person: the empty trap is sent, and the lead is stored and delivered.
-    const person = `${shopper.last}-person`;
-    await fillContact(page, '#enquire form', person);
-    await form.getByLabel('Comments').fill('Is this car still available?');
-    await form.getByRole('button', { name: 'Send Enquiry' }).click();
-    await expect(page).toHaveURL(/\/success$/);
-    expect(posted.at(-1)).toMatchObject({ website: '' });
-    await expectDelivered(site, (await leadBy(site, person)).id);
+      // A person: the empty trap is sent, and the lead is stored and delivered.
+      const person = `${shopper.last}-person`;
+      await fillContact(page, '#enquire form', person);
+      await form.getByLabel('Comments').fill('Is this car still available?');
+      await form.getByRole('button', { name: 'Send Enquiry' }).click();
+      await expect(page).toHaveURL(/\/success$/);
+      expect(posted.at(-1)).toMatchObject({ website: '' });
+      await expectDelivered(site, (await leadBy(site, person)).id);
 
-    // A bot that fills every field, the trap too: it is sent, answered like a stored lead, and nothing is kept.
-    await page.goto(`/cars/${car.slug}#enquire`);
-    const again = page.locator('#enquire form').first();
-    await expect(again.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
-    const bot = `${shopper.last}-bot`;
-    await fillContact(page, '#enquire form', bot);
-    await again.getByLabel('Comments').fill('Cheap watches');
-    await again.locator('input[name="website"]').fill('http://spam.example', { force: true });
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/leads'));
-    await again.getByRole('button', { name: 'Send Enquiry' }).click();
-    expect((await answer).status()).toBe(201);
-    await expect(page).toHaveURL(/\/success$/);
-    expect(posted.at(-1)).toMatchObject({ website: 'http://spam.example' });
-    expect((await store.listLeads(site.tenant.slug)).filter((lead) => lead.fields.last_name === bot)).toEqual([]);
-  });
+      // A bot that fills every field, the trap too: it is sent, answered like a stored lead, and nothing is kept.
+      await page.goto(`/cars/${car.slug}#enquire`);
+      const again = page.locator('#enquire form').first();
+      await expect(again.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+      const bot = `${shopper.last}-bot`;
+      await fillContact(page, '#enquire form', bot);
+      await again.getByLabel('Comments').fill('Cheap watches');
+      await again.locator('input[name="website"]').fill('http://spam.example', { force: true });
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/leads'));
+      await again.getByRole('button', { name: 'Send Enquiry' }).click();
+      expect((await answer).status()).toBe(201);
+      await expect(page).toHaveURL(/\/success$/);
+      expect(posted.at(-1)).toMatchObject({ website: 'http://spam.example' });
+      expect((await store.listLeads(site.tenant.slug)).filter((lead) => lead.fields.last_name === bot)).toEqual([]);
+    },
+  );
 
-  test("a failed submission says 'An error occurred when submitting this form' with what went wrong, and keeps what was typed", async ({ page, site }) => {
-    const car = demoCar(site);
-    let attempts = 0;
-    await page.route('**/api/leads', (route) => {
-      attempts++;
-      return route.fulfill({ status: 503, body: '' });
-    });
-    await page.goto(`/cars/${car.slug}#enquire`);
-    const form = page.locator('#enquire form').first();
-    await expect(form.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
-    await fillContact(page, '#enquire form', `${shopper.last}-fail`);
-    await form.getByLabel('Comments').fill('Is this car still available?');
-    await form.getByRole('button', { name: 'Send Enquiry' }).click();
-    // Within the default 5 s: two quick retries, then the SPEC message and the stored error.
-    const failure = form.getByRole('alert');
-    await expect(failure).toContainText('An error occurred when submitting this form');
-    await expect(failure).toContainText('The server answered 503.');
-    expect(attempts).toBe(3);
-    await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}`));
-    await expect(form.getByLabel('Comments')).toHaveValue('Is this car still available?');
-  });
+  test(
+    "a failed submission says 'An error occurred when submitting this form' with what went wrong, and keeps what was typed",
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      const car = demoCar(site);
+      let attempts = 0;
+      await page.route('**/api/leads', (route) => {
+        attempts++;
+        return route.fulfill({ status: 503, body: '' });
+      });
+      await page.goto(`/cars/${car.slug}#enquire`);
+      const form = page.locator('#enquire form').first();
+      await expect(form.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+      await fillContact(page, '#enquire form', `${shopper.last}-fail`);
+      await form.getByLabel('Comments').fill('Is this car still available?');
+      await form.getByRole('button', { name: 'Send Enquiry' }).click();
+      // Within the default 5 s: two quick retries, then the SPEC message and the stored error.
+      const failure = form.getByRole('alert');
+      await expect(failure).toContainText('An error occurred when submitting this form');
+      await expect(failure).toContainText('The server answered 503.');
+      expect(attempts).toBe(3);
+      await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}`));
+      await expect(form.getByLabel('Comments')).toHaveValue('Is this car still available?');
+    },
+  );
 
   test('Request Photos with the mouse sends the hidden SPEC message', async ({ page, site }) => {
     const car = demoCar(site);
@@ -225,18 +231,22 @@ test.describe('lead forms, as a shopper', () => {
     expect(lead.fields.hidden).toBe('Please send photos for this car');
   });
 
-  test('Book a Test Drive on a vehicle page: the closed panel holds no fields, and builds its form on first open by keyboard', async ({ page, site }) => {
-    const car = demoCar(site);
-    await page.goto(`/cars/${car.slug}`);
-    const panel = page.locator('details:has(summary:text-is("Book a Test Drive"))');
-    await expect(panel.locator('summary')).toBeVisible();
-    await expect(panel.locator('input, select, textarea')).toHaveCount(0);
-    await panel.locator('summary').focus();
-    await page.keyboard.press('Enter');
-    await expect(panel.getByLabel('Preferred Date and Time (optional)')).toBeVisible();
-    await expect(panel.getByRole('button', { name: 'Book a Test Drive' })).toBeEnabled();
-    await expect(panel.getByLabel('Email')).toBeEditable();
-  });
+  test(
+    'Book a Test Drive on a vehicle page: the closed panel holds no fields, and builds its form on first open by keyboard',
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      const car = demoCar(site);
+      await page.goto(`/cars/${car.slug}`);
+      const panel = page.locator('details:has(summary:text-is("Book a Test Drive"))');
+      await expect(panel.locator('summary')).toBeVisible();
+      await expect(panel.locator('input, select, textarea')).toHaveCount(0);
+      await panel.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(panel.getByLabel('Preferred Date and Time (optional)')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Book a Test Drive' })).toBeEnabled();
+      await expect(panel.getByLabel('Email')).toBeEditable();
+    },
+  );
 
   test('book a test drive from /book-test-drive/?car_id= with a time from the slots', async ({ page, site, expectAccessible }) => {
     const car = demoCar(site);
@@ -280,7 +290,7 @@ test.describe('lead forms, as a shopper', () => {
     if (dealership) expect(lead.fields).toMatchObject(dealership);
   });
 
-  test("trade-in: a failed step shows the server's error, or 'An unexpected error occured' when it sent none", async ({ page, site }) => {
+  test("trade-in: a failed step shows the server's error, or 'An unexpected error occured' when it sent none", { tag: ONE_TENANT }, async ({ page, site }) => {
     await openLeadPage(page, site, '/trade-in');
     const next = page.getByRole('button', { name: 'Next: Your Car' });
     await expect(next).toBeEnabled();

@@ -4,6 +4,7 @@ import { NOT_FOUND_IMAGE } from '../../src/domain/vehicle/media';
 import type { SiteData } from '../../src/site/types';
 import { layoutShifts } from './support/layout-shifts';
 import { expect, test } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 
 // Car photos are requested at the size they are shown (docs/images.md): every one has srcset,
 // sizes, width and height; the page's main photo is fetched first; no photo arrives more than 1.5
@@ -152,7 +153,7 @@ for (const device of [
 
 test.describe('a photo that fails', () => {
   for (const failure of ['404', 'timeout', 'not an image'] as const) {
-    test(`(${failure}) shows the not-found placeholder in the same 3:2 box, with no layout shift`, async ({ page, site }) => {
+    test(`(${failure}) shows the not-found placeholder in the same 3:2 box, with no layout shift`, { tag: ONE_TENANT }, async ({ page, site }) => {
       const car = site.cars.find((candidate) => isAvailable(candidate) && candidate.images.length > 3 && !(candidate.spin_images?.length ?? 0));
       test.skip(!car, 'no car with a photo gallery');
       const photo = car!.images[0]!.image.url;
@@ -177,7 +178,7 @@ test.describe('a photo that fails', () => {
     });
   }
 
-  test('on a search result card shows the placeholder in the card photo box', async ({ page }) => {
+  test('on a search result card shows the placeholder in the card photo box', { tag: ONE_TENANT }, async ({ page }) => {
     await page.goto(SEARCH);
     const first = page.locator('.results-grid__car:first-child img');
     const photo = new URL((await first.getAttribute('src'))!, page.url()).searchParams.get('url');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { isAvailable } from '../../src/domain/stock';
@@ -116,7 +117,7 @@ test.describe('Finance Calculator', () => {
     await expect(panel.getByLabel('Loan term in years')).toHaveValue(String(site.tenant.finance.calculator.term_max));
   });
 
-  test('keyboard only: fields in order, disclaimer Show More / Show Less', async ({ page, site }) => {
+  test('keyboard only: fields in order, disclaimer Show More / Show Less', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = financeCar(site);
     test.skip(!car, 'no demo car with lender figures on this tenant');
     await page.goto(`/cars/${car!.slug}`);
@@ -142,7 +143,7 @@ test.describe('Finance Calculator', () => {
     await expect(panel.getByRole('button', { name: 'Show More' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('analytics: event 26 once on the first change of a view', async ({ page, site }) => {
+  test('analytics: event 26 once on the first change of a view', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = financeCar(site);
     test.skip(!car, 'no demo car with lender figures on this tenant');
     const events: string[] = [];
@@ -323,7 +324,7 @@ test.describe('Price Comparison', () => {
     await expect(block.locator('.price-comparison__price [aria-hidden]')).toHaveText(formatPrice(view.listingPrice), { timeout: 5000 });
   });
 
-  test('is hidden when the figures cannot be fetched', async ({ page, site }) => {
+  test('is hidden when the figures cannot be fetched', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = gaugeCar(site);
     test.skip(!site.tenant.features.autogauge || !car, 'no price comparison on this tenant');
     await page.route('**/autogauge', (route) => route.fulfill({ status: 503, body: '' }));
@@ -353,7 +354,7 @@ test.describe('Fuel and delivery calculators', () => {
     await expectAccessible(page);
   });
 
-  test('fuel, keyboard only: fields in order, values typed, the cost announced', async ({ page, site }) => {
+  test('fuel, keyboard only: fields in order, values typed, the cost announced', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = site.cars.find((item) => isAvailable(item) && item.item_type !== 'caravan' && !isElectric(item));
     test.skip(!car, 'no fuel-using car on this tenant');
     await page.goto(`/cars/${car!.slug}`);
@@ -383,7 +384,7 @@ test.describe('Fuel and delivery calculators', () => {
     await expect(section.getByLabel('Fuel consumption (L/100 km)')).toBeFocused();
   });
 
-  test("delivery: a postcode no region covers gets SPEC 8's sorry line, with no error in the console", async ({ page, site }) => {
+  test("delivery: a postcode no region covers gets SPEC 8's sorry line, with no error in the console", { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = site.cars.find(isAvailable);
     test.skip(!car || !site.tenant.delivery.enabled, 'no delivery calculator on this tenant');
     const uncovered = ['1000', '0200', '5900', '9999'].find((code) => !site.tenant.delivery.regions.some((region) => region.from <= code && code <= region.to));
@@ -405,7 +406,7 @@ test.describe('Fuel and delivery calculators', () => {
     expect(errors).toEqual([]);
   });
 
-  test('delivery, keyboard only: postcode, Tab to Calculate, errors and the price announced', async ({ page, site }) => {
+  test('delivery, keyboard only: postcode, Tab to Calculate, errors and the price announced', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = site.cars.find(isAvailable);
     test.skip(!car || !site.tenant.delivery.enabled, 'no delivery calculator on this tenant');
     await page.goto(`/cars/${car!.slug}`);

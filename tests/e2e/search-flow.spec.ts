@@ -3,6 +3,7 @@ import { isListed, soldCutoff } from '../../src/domain/stock';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { expect, test, waitForIslands } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 
 // The search page as a shopper uses it: filters reachable on every screen, Back that goes back,
 // scrolling that lands where it should and typed bounds that stick (the index outage: search-lazy.spec.ts).
@@ -68,7 +69,7 @@ test.describe('filter panel geometry', () => {
 });
 
 test.describe('history and scrolling', () => {
-  test('loading a search page adds one history entry: one Back returns to the previous page, also after a reload', async ({ page }) => {
+  test('loading a search page adds one history entry: one Back returns to the previous page, also after a reload', { tag: ONE_TENANT }, async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     const before = await page.evaluate(() => history.length);
@@ -86,7 +87,7 @@ test.describe('history and scrolling', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a shared URL in another order is written back in place, not as a new entry', async ({ page }) => {
+  test('a shared URL in another order is written back in place, not as a new entry', { tag: ONE_TENANT }, async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     const before = await page.evaluate(() => history.length);
@@ -113,7 +114,7 @@ test.describe('history and scrolling', () => {
     expect(top).toBeLessThan(200);
   });
 
-  test('returning from a car page restores the scroll position', async ({ page, site }) => {
+  test('returning from a car page restores the scroll position', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(listed(site).length < 9, 'too few cars to scroll');
     await openSearch(page, ALL, DESKTOP);
     const card = cards(page).nth(7);

@@ -6,6 +6,7 @@ import { similarSearchUrl } from '../../src/site/car-links';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { expect, test, waitForIslands } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 
 // Search pages load the index and hydrate a large island: give a loaded 2-core machine time.
 test.describe.configure({ timeout: 90_000 });
@@ -364,7 +365,7 @@ test.describe('result grid', () => {
     await expect(card.locator('.car-card__tag')).toHaveText(site.tenant.labels.sold_tag);
   });
 
-  test('the favourite heart toggles and is remembered', async ({ page, site }) => {
+  test('the favourite heart toggles and is remembered', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(!site.tenant.features.favourites, 'favourites are off for this site');
     await openSearch(page, '/search/new-used-and-demo-cars');
     // The first card with a heart (SPEC 5: only cars with a price and an image have one); the
@@ -382,7 +383,7 @@ test.describe('result grid', () => {
     await expect(heart()).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('a search page view records event 49 with its route', async ({ page }) => {
+  test('a search page view records event 49 with its route', { tag: ONE_TENANT }, async ({ page }) => {
     // Demo tenants drop analytics; serve this page with the console sink so the event can be read.
     await page.route('**/search/used-cars', async (route) => {
       const response = await route.fetch();
@@ -397,7 +398,7 @@ test.describe('result grid', () => {
     await expect.poll(() => views).toEqual([{ path: '/search/used-cars' }]);
   });
 
-  test('when the search fails the pre-rendered results stay and an error shows', async ({ page }) => {
+  test('when the search fails the pre-rendered results stay and an error shows', { tag: ONE_TENANT }, async ({ page }) => {
     await page.route('**/search-index.json', (route) => route.abort());
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/search/new-used-and-demo-cars');

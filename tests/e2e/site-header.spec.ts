@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 
 // The desktop dropdowns (SPEC: a dropdown opens by hover or click) and the header's fit at the
 // desktop widths shoppers use.
@@ -30,7 +31,7 @@ test.describe('desktop header menus', () => {
     });
   }
 
-  test('a click on an open menu title closes it; Escape closes a clicked-open menu', async ({ page }) => {
+  test('a click on an open menu title closes it; Escape closes a clicked-open menu', { tag: ONE_TENANT }, async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const summary = nav.locator('summary', { hasText: 'Company' });
@@ -46,7 +47,7 @@ test.describe('desktop header menus', () => {
     await expect(summary).toBeFocused();
   });
 
-  test('a menu opened by hover alone closes when the mouse leaves', async ({ page }) => {
+  test('a menu opened by hover alone closes when the mouse leaves', { tag: ONE_TENANT }, async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const summary = nav.locator('summary', { hasText: 'Service & Parts' });
@@ -56,7 +57,7 @@ test.describe('desktop header menus', () => {
     await expect(nav.getByRole('link', { name: 'Parts and Accessories' })).toBeHidden();
   });
 
-  test('keyboard: Enter opens, arrows move through the entries, Escape closes', async ({ page }) => {
+  test('keyboard: Enter opens, arrows move through the entries, Escape closes', { tag: ONE_TENANT }, async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const summary = nav.locator('summary', { hasText: 'Company' });

@@ -14,6 +14,7 @@ import { locationAnnouncement } from '../../src/domain/vehicle/announcement';
 import { dealerComments } from '../../src/domain/vehicle/comments';
 import { keyInformation } from '../../src/domain/vehicle/specs';
 import { expect, test, waitForIslands } from './support/fixtures';
+import { ONE_TENANT } from './support/tenants';
 
 const tagOf = (site: SiteData, car: Car) => imageTag(car, tagSettings(site.tenant), Date.parse(site.builtAt));
 const find = (site: SiteData, match: (car: Car) => boolean) => site.cars.find(match);
@@ -350,7 +351,7 @@ test.describe('vehicle page: content blocks', () => {
     await expectAccessible(page);
   });
 
-  test('similar cars carousel: Previous and Next scroll it, by keyboard too', async ({ page, site }) => {
+  test('similar cars carousel: Previous and Next scroll it, by keyboard too', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = similarCarsCar(site);
     test.skip(!car, `${site.tenant.slug} has no similar cars`);
     await open(page, car!);
@@ -373,7 +374,7 @@ test.describe('vehicle page: content blocks', () => {
     await expect(previous).toBeFocused();
   });
 
-  test('similar cars: nothing is fetched until the block is within 500 px of view', async ({ page, site }) => {
+  test('similar cars: nothing is fetched until the block is within 500 px of view', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = similarCarsCar(site);
     test.skip(!car, `${site.tenant.slug} has no similar cars`);
     const indexRequests: string[] = [];
@@ -399,7 +400,7 @@ test.describe('vehicle page: content blocks', () => {
     expect(indexRequests).toHaveLength(1);
   });
 
-  test('similar cars: a failed search leaves the block empty and logs the error', async ({ page, site }) => {
+  test('similar cars: a failed search leaves the block empty and logs the error', { tag: ONE_TENANT }, async ({ page, site }) => {
     const car = similarCarsCar(site);
     test.skip(!car, `${site.tenant.slug} has no similar cars`);
     await page.route('**/search-index.json', (route) => route.abort());
@@ -451,7 +452,7 @@ test.describe('vehicle page: phone, share, print', () => {
     await expect(locationLink).toContainText(formatPhone(locationPhone));
   });
 
-  test('share copies the page URL with a toast for 3 s; the button says Copied for 1.5 s', async ({ page, site, context }) => {
+  test('share copies the page URL with a toast for 3 s; the button says Copied for 1.5 s', { tag: ONE_TENANT }, async ({ page, site, context }) => {
     test.skip(!site.tenant.features.share, 'share is off');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const car = site.cars[0]!;
@@ -466,7 +467,7 @@ test.describe('vehicle page: phone, share, print', () => {
     await expect(page.getByText(`Copied ${car.name} to your clipboard!`)).toBeHidden({ timeout: 3000 });
   });
 
-  test('Print PDF shows Preparing, then saves {slug}.pdf', async ({ page, site }) => {
+  test('Print PDF shows Preparing, then saves {slug}.pdf', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(!site.tenant.features.print, 'print is off');
     const car = site.cars[0]!;
     await open(page, car);
@@ -477,7 +478,7 @@ test.describe('vehicle page: phone, share, print', () => {
     await expect(page.getByRole('button', { name: 'Print PDF' })).toBeEnabled();
   });
 
-  test('a PDF failure alerts the error message', async ({ page, site }) => {
+  test('a PDF failure alerts the error message', { tag: ONE_TENANT }, async ({ page, site }) => {
     test.skip(!site.tenant.features.print, 'print is off');
     const car = site.cars[0]!;
     // The real API cannot be made to fail on demand: answer this one request with an error.
@@ -511,7 +512,7 @@ test.describe('vehicle page: phone, share, print', () => {
 });
 
 test.describe('vehicle page: chrome', () => {
-  test('sticky header after 500 px, mobile call-to-action bar after 900 px', async ({ page, site }) => {
+  test('sticky header after 500 px, mobile call-to-action bar after 900 px', { tag: ONE_TENANT }, async ({ page, site }) => {
     await page.setViewportSize({ width: 390, height: 700 });
     const car = find(site, (c) => isAvailable(c))!;
     await open(page, car);
