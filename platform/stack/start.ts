@@ -84,7 +84,13 @@ export async function startStack({ tenants, root, work, databaseUrl, ports, env:
 
     const answers = async (url: string) => (await fetch(url)).ok;
     await Promise.all(ports.api.map((port) => waitFor(`API on ${port}`, () => answers(`http://127.0.0.1:${port}/api/health`))));
-    await Promise.all(cdnTenants.map(({ port }) => waitFor(`the CDN layer on ${port}`, () => answers(`http://127.0.0.1:${port}/`))));
+    // Through the CDN layer too, /api included: the edge's health checks find the API instances
+    // up only on their next round, and until then it answers /api with 503.
+    await Promise.all(
+      cdnTenants.map(({ port }) =>
+        waitFor(`the CDN layer on ${port}`, async () => (await answers(`http://127.0.0.1:${port}/`)) && answers(`http://127.0.0.1:${port}/api/health`)),
+      ),
+    );
   } catch (error) {
     await stop();
     throw error;

@@ -219,7 +219,7 @@ try {
     () => (cars = cars.map((car) => (car.id === soldCar.id ? { ...car, status: 'sold', sold: true, sold_date_timestamp: now } : car))),
     {
       stock: async () => (await liveFields(soldCar))?.sold === true,
-      page: async () => (await pageHtml(soldCar)).includes('data-testid="sold-label"'),
+      page: async () => (await pageHtml(soldCar)).includes('data-status="sold"'),
       index: async () => (await indexEntries())(soldCar)?.status !== 'in_stock',
       ...(stackMode && { feeds: feedsSay(soldCar, (item) => item === ''), search: searchSays(soldCar, 'sold') }),
     },

@@ -103,7 +103,7 @@ describe('a sync renders only what changed', () => {
     expect(log).toMatch(/partial render: \d+ files rendered, [1-9]\d* cars' pages kept, [1-9]\d* search pages kept/);
     expect(statSync(mazdaPage).ino).toBe(mazdaFile);
     expect(statSync(toyotaPage).ino).not.toBe(toyotaFile);
-    expect(readFileSync(page(sold), 'utf8')).toContain('data-testid="sold-label"');
+    expect(readFileSync(page(sold), 'utf8')).toContain('data-status="sold"');
     expect(readFileSync(page(repriced), 'utf8')).toContain('$41,234');
     expect(existsSync(page(removed))).toBe(false);
     // Kept: the very file of the last build (a hard link), not a new one.
