@@ -1,12 +1,20 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { allTenantSlugs, E2E_BASE_PORT, ONE_TENANT, ONE_TENANT_PROJECT, tenantBaseUrl } from './tests/e2e/support/tenants';
+import {
+  allTenantSlugs,
+  E2E_BASE_PORT,
+  ONE_TENANT,
+  ONE_TENANT_PROJECT,
+  tenantBaseUrl,
+} from './tests/e2e/support/tenants';
 import { CHROMIUM_FLAGS } from './scripts/lib/chromium-flags';
 
 // Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here. The apt package
 // chromium-headless-shell (same engine, no browser UI) ran the browser suite about 2.5 times
 // faster than full Chromium in headless mode on the 2-core machine; .ci/run installs it.
-const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 const slugs = allTenantSlugs();
 
 export default defineConfig({
@@ -38,7 +46,12 @@ export default defineConfig({
     // the suite into 429s. The limits themselves are tested in tests/unit/leads-api.test.ts.
     // SIGN_IN_CODES_LOG=1: the local code sender writes each code to .data/sign-in-codes.log for
     // tests/e2e/support/sign-in.ts; the raised code budget lets reruns within the hour sign in.
-    env: { PORT: String(E2E_BASE_PORT), LEADS_RATE_LIMITS: 'off', SIGN_IN_CODES_LOG: '1', SIGN_IN_CODES_PER_SITE_PER_HOUR: '10000' },
+    env: {
+      PORT: String(E2E_BASE_PORT),
+      LEADS_RATE_LIMITS: 'off',
+      SIGN_IN_CODES_LOG: '1',
+      SIGN_IN_CODES_PER_SITE_PER_HOUR: '10000',
+    },
     url: `${tenantBaseUrl(slugs[0]!)}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

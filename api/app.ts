@@ -46,13 +46,22 @@ export function createApi(context: ApiContext, tenantOf: (request: Request) => s
   // Production stops here, before serving, without the secret sign-in codes are hashed under.
   if (env.NODE_ENV === 'production') signInCodeSecret();
   // Counted in the store's database, so every process over it shares each count.
-  const limiter = context.rateLimits === false ? undefined : context.store ? new SharedRateLimiter(context.store.driver) : new MemoryRateLimiter();
+  const limiter =
+    context.rateLimits === false
+      ? undefined
+      : context.store
+        ? new SharedRateLimiter(context.store.driver)
+        : new MemoryRateLimiter();
   const trustProxy = parseTrustProxy(context.trustProxy ?? env.TRUST_PROXY);
 
   app.use('*', async (c, next) => {
     const slug = tenantOf(c.req.raw);
     const site = slug ? context.siteFor(slug) : undefined;
-    if (!site) return c.json({ error: "Unknown site. Send requests to a dealer site's own /api/ address." }, 404);
+    if (!site)
+      return c.json(
+        { error: "Unknown site. Send requests to a dealer site's own /api/ address." },
+        404,
+      );
     c.set('site', site);
     if (context.store) c.set('store', context.store);
     c.set('now', context.now ? context.now() : Date.now());
@@ -78,9 +87,13 @@ export function createApi(context: ApiContext, tenantOf: (request: Request) => s
 
   app.notFound((c) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {
-    if (error instanceof BadRequest) return errorResponse(c, error.status, error.message, error.fields);
+    if (error instanceof BadRequest)
+      return errorResponse(c, error.status, error.message, error.fields);
     console.error(`API error on ${c.req.method} ${c.req.path}:`, error);
-    return c.json({ error: 'Something went wrong on our side. Please try again, or call the dealership.' }, 500);
+    return c.json(
+      { error: 'Something went wrong on our side. Please try again, or call the dealership.' },
+      500,
+    );
   });
   return app;
 }

@@ -9,9 +9,12 @@ import { expandIPv6 } from 'hono/utils/ipaddr';
  */
 export function parseTrustProxy(value: string | number | undefined): number {
   if (value === undefined || value === '') return 0;
-  const hops = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  const hops =
+    typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the API (0 when none, usually 1); got "${String(value)}".`);
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the API (0 when none, usually 1); got "${String(value)}".`,
+    );
   return hops;
 }
 
@@ -62,6 +65,7 @@ export function networkOf(visitor: string): string {
  * X-Forwarded-For entry the trusted proxy wrote when TRUST_PROXY says there is one.
  */
 export function clientAddress(c: Context, hops: number, peer?: string): string {
-  const address = forwardedAddress(c.req.header('x-forwarded-for'), hops) ?? peer ?? socketAddress(c);
+  const address =
+    forwardedAddress(c.req.header('x-forwarded-for'), hops) ?? peer ?? socketAddress(c);
   return address ? visitorKey(address) : 'unknown';
 }

@@ -28,7 +28,8 @@ const TOO_LARGE = `The request body is too large (at most ${MAX_BODY_BYTES / 102
 /** Anything but a read from another site's page is refused: preflights and state changes alike. */
 const foreignOrigins: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const origin = c.req.header('origin');
-  if (origin && c.req.method !== 'GET' && c.req.method !== 'HEAD' && !isAllowedOrigin(c, origin)) return errorResponse(c, 403, FOREIGN_ORIGIN);
+  if (origin && c.req.method !== 'GET' && c.req.method !== 'HEAD' && !isAllowedOrigin(c, origin))
+    return errorResponse(c, 403, FOREIGN_ORIGIN);
   return next();
 };
 
@@ -46,7 +47,8 @@ const jsonPosts: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.method !== 'POST') return next();
   if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
     return errorResponse(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return errorResponse(c, 413, TOO_LARGE);
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES)
+    return errorResponse(c, 413, TOO_LARGE);
   return next();
 };
 
@@ -72,7 +74,10 @@ const rateLimits: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 /** Bodies without a length (chunked) are counted as they stream in and cut off past the limit. */
-const bodySize = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c as Context<ApiEnv>, 413, TOO_LARGE) });
+const bodySize = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => errorResponse(c as Context<ApiEnv>, 413, TOO_LARGE),
+});
 
 /**
  * Abuse guards for every route, in order: no state changes from foreign origins, CORS only for

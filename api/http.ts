@@ -5,7 +5,12 @@ import { controlCharacterErrors } from '../src/domain/plain-text';
 import type { ApiEnv } from './types';
 
 /** The API's error shape: `{ error, fields? }` with a 4xx status. */
-export function errorResponse(c: Context<ApiEnv>, status: 400 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429, error: string, fields?: Record<string, string>) {
+export function errorResponse(
+  c: Context<ApiEnv>,
+  status: 400 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429,
+  error: string,
+  fields?: Record<string, string>,
+) {
   return c.json(fields ? { error, fields } : { error }, status);
 }
 
@@ -36,7 +41,11 @@ export async function readJson(c: Context<ApiEnv>): Promise<unknown> {
 }
 
 /** Parses `body` with `schema`, or throws 422 with a message per field. */
-export function validate<S extends z.ZodType>(schema: S, body: unknown, summary = 'Please fix the following errors:'): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  summary = 'Please fix the following errors:',
+): z.output<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new BadRequest(422, summary, fieldErrors(parsed.error));
   return parsed.data;

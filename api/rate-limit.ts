@@ -23,7 +23,8 @@ export interface RateLimiter {
 }
 
 /** Seconds until `until`, at least 1 (a Retry-After of 0 would invite an instant retry). */
-export const secondsUntil = (until: number, now: number): number => Math.max(1, Math.ceil((until - now) / 1000));
+export const secondsUntil = (until: number, now: number): number =>
+  Math.max(1, Math.ceil((until - now) / 1000));
 
 /**
  * The limiter for an app without storage (tests of stateless routes): counts in this process only.
@@ -50,7 +51,8 @@ export class MemoryRateLimiter implements RateLimiter {
   private current(key: string, now: number, windowMs: number): { until: number; count: number } {
     let window = this.windows.get(key);
     if (!window || now >= window.until) {
-      if (this.windows.size > 50_000) for (const [old, { until }] of this.windows) if (now >= until) this.windows.delete(old);
+      if (this.windows.size > 50_000)
+        for (const [old, { until }] of this.windows) if (now >= until) this.windows.delete(old);
       window = { until: now + windowMs, count: 0 };
       this.windows.set(key, window);
     }

@@ -10,7 +10,14 @@ import type { Store } from './storage/store';
  * visitor's key for limits), `c.get('rateLimiter')` (undefined when rate limits are off).
  */
 export type ApiEnv = {
-  Variables: { site: SiteData; store: Store; now: number; clientIp: string; accounts: AccountServices; rateLimiter: RateLimiter | undefined };
+  Variables: {
+    site: SiteData;
+    store: Store;
+    now: number;
+    clientIp: string;
+    accounts: AccountServices;
+    rateLimiter: RateLimiter | undefined;
+  };
 };
 
 export type ApiApp = Hono<ApiEnv>;

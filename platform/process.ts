@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import type { LoadedTenant } from '../src/tenant/load';
 
 /** The tenants a process serves; a tenant file error ends it at once, with the editor's message. */
-export async function tenantsOrExit(command: string, load: () => Promise<LoadedTenant[]>): Promise<LoadedTenant[]> {
+export async function tenantsOrExit(
+  command: string,
+  load: () => Promise<LoadedTenant[]>,
+): Promise<LoadedTenant[]> {
   try {
     return await load();
   } catch (error) {
@@ -21,7 +24,10 @@ export function shutdownDeadlineMs(env: NodeJS.ProcessEnv = process.env): number
  * SIGTERM (a deploy, a scale-in) or SIGINT: run `shutdown`, then exit 0 when everything finished
  * in time, 1 when the deadline cut it short. A second signal exits at once.
  */
-export function shutdownOn(log: Logger, shutdown: (deadlineMs: number) => Promise<'clean' | 'deadline'>): void {
+export function shutdownOn(
+  log: Logger,
+  shutdown: (deadlineMs: number) => Promise<'clean' | 'deadline'>,
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

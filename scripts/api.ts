@@ -13,7 +13,9 @@ import { ROOT, snapshotFile } from './lib/paths';
 import { tenantsOrExit, shutdownOn } from '../platform/process';
 
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const tenants = await tenantsOrExit('api', () => loadTenants(named.length ? named : undefined, ROOT));
+const tenants = await tenantsOrExit('api', () =>
+  loadTenants(named.length ? named : undefined, ROOT),
+);
 const problems = configProblems(tenants, process.env);
 if (problems.length) {
   console.error(

@@ -16,16 +16,30 @@ try {
   let slugs = args.filter((arg) => !arg.startsWith('-'));
   const shard = parseShard(args);
   if (shard) {
-    slugs = shardSlugs(slugs.length ? slugs : await listTenantSlugs(ROOT), shard.index, shard.count);
+    slugs = shardSlugs(
+      slugs.length ? slugs : await listTenantSlugs(ROOT),
+      shard.index,
+      shard.count,
+    );
     console.log(`Shard ${shard.index}/${shard.count}: ${slugs.join(', ') || '(no tenants)'}`);
   }
   const tenants =
-    shard && !slugs.length ? [] : await buildSites({ slugs, allowShrink: args.includes('--allow-shrink'), onlyStale: args.includes('--changed') });
-  console.log(`Built ${tenants.length} site${tenants.length === 1 ? '' : 's'} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    shard && !slugs.length
+      ? []
+      : await buildSites({
+          slugs,
+          allowShrink: args.includes('--allow-shrink'),
+          onlyStale: args.includes('--changed'),
+        });
+  console.log(
+    `Built ${tenants.length} site${tenants.length === 1 ? '' : 's'} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } catch (error) {
   if (error instanceof BuildInputError) {
     console.error(error.message);
-    console.error('Build stopped: fix the problems above. The failing site in dist/ was left as it was.');
+    console.error(
+      'Build stopped: fix the problems above. The failing site in dist/ was left as it was.',
+    );
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   }

@@ -18,7 +18,8 @@ import { describeNonLatin1, nonLatin1InFiles } from './lib/latin1-check';
 
 // Astro puts `<style>astro-island,...{display:contents}</style>` in <body> before the first island;
 // browsers handle it and it is not ours to move (TOOLCHAIN.md), so that one message is filtered.
-const FILTER = '.*“style” element in “body” must be the first child.*|.*Element “style” not allowed as child of element “body”.*';
+const FILTER =
+  '.*“style” element in “body” must be the first child.*|.*Element “style” not allowed as child of element “body”.*';
 
 const slugs = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const sample = process.argv.includes('--sample');
@@ -33,7 +34,13 @@ if (!dirs.length) {
 async function pagesOf(dir: string): Promise<string[]> {
   const files = listHtmlFiles(dir);
   if (!sample) return files.map((file) => path.join(dir, file));
-  const carSlugs = [...new Set(files.map((file) => /^cars\/([^/]+)\/.+/.exec(file)?.[1]).filter((slug) => slug !== undefined))];
+  const carSlugs = [
+    ...new Set(
+      files
+        .map((file) => /^cars\/([^/]+)\/.+/.exec(file)?.[1])
+        .filter((slug) => slug !== undefined),
+    ),
+  ];
   const kept = new Set(carSlugs.filter((_, index) => index % CAR_SAMPLE_EVERY === 0));
   return files
     .filter((file) => {
@@ -48,26 +55,46 @@ const allPages = dirs.flatMap((dir) => listHtmlFiles(dir).map((file) => path.joi
 const pastLatin1 = nonLatin1InFiles(allPages);
 const latin1Seconds = ((performance.now() - latin1Started) / 1000).toFixed(1);
 if (pastLatin1.length) {
-  for (const hit of pastLatin1.slice(0, 50)) console.error(describeNonLatin1({ ...hit, file: path.relative(ROOT, hit.file) }));
+  for (const hit of pastLatin1.slice(0, 50))
+    console.error(describeNonLatin1({ ...hit, file: path.relative(ROOT, hit.file) }));
   if (pastLatin1.length > 50) console.error(`... and ${pastLatin1.length - 50} more`);
   console.error(
     `Latin-1 check: ${pastLatin1.length} character(s) above U+00FF in ${new Set(pastLatin1.map((hit) => hit.file)).size} of ${allPages.length} pages (${latin1Seconds} s).`,
   );
   process.exit(1);
 }
-console.log(`Latin-1 check: ${allPages.length} pages hold no character above U+00FF (${latin1Seconds} s).`);
+console.log(
+  `Latin-1 check: ${allPages.length} pages hold no character above U+00FF (${latin1Seconds} s).`,
+);
 
 const files = (await Promise.all(dirs.map(pagesOf))).flat();
 const pages = files.length;
 const jar = path.join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const started = performance.now();
-const result = spawnSync('java', ['-Xss4m', '-jar', jar, '--skip-non-html', '--errors-only', '--format', 'gnu', '--filterpattern', FILTER, ...files], {
-  cwd: ROOT,
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-});
+const result = spawnSync(
+  'java',
+  [
+    '-Xss4m',
+    '-jar',
+    jar,
+    '--skip-non-html',
+    '--errors-only',
+    '--format',
+    'gnu',
+    '--filterpattern',
+    FILTER,
+    ...files,
+  ],
+  {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  },
+);
 if (result.error) {
-  console.error(`Could not run the Nu HTML Checker (java -jar vnu.jar): ${result.error.message}. Install Java 11+ (Debian: default-jre-headless).`);
+  console.error(
+    `Could not run the Nu HTML Checker (java -jar vnu.jar): ${result.error.message}. Install Java 11+ (Debian: default-jre-headless).`,
+  );
   process.exit(1);
 }
 const errors = `${result.stdout}${result.stderr}`

@@ -28,5 +28,9 @@ await writeFile(file, siteSnapshotBytes(site));
 spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, ...buildEnvVars({ SITE_DATA: file, SITE_URL: tenant.url }), ASTRO_TELEMETRY_DISABLED: '1' },
+  env: {
+    ...process.env,
+    ...buildEnvVars({ SITE_DATA: file, SITE_URL: tenant.url }),
+    ASTRO_TELEMETRY_DISABLED: '1',
+  },
 });

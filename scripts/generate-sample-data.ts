@@ -22,17 +22,26 @@ async function main(args: string[]): Promise<void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const now = argument(args, '--now');
   const seedText = argument(args, '--seed');
-  if (now !== undefined && Number.isNaN(Date.parse(now))) throw new Error(`--now: expected an ISO date-time like 2025-06-01T00:00:00Z, got "${now}"`);
+  if (now !== undefined && Number.isNaN(Date.parse(now)))
+    throw new Error(`--now: expected an ISO date-time like 2025-06-01T00:00:00Z, got "${now}"`);
   const seed = seedText === undefined ? DEFAULT_SEED : Number(seedText);
-  if (!Number.isInteger(seed)) throw new Error(`--seed: expected a whole number, got "${seedText}"`);
+  if (!Number.isInteger(seed))
+    throw new Error(`--seed: expected a whole number, got "${seedText}"`);
 
   const result = await generateAndStamp({ root, seed, ...(now ? { now } : {}) });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   console.log(`Demo data for ${result.now} (seed ${result.seed}):`);
-  for (const feed of result.feeds) console.log(`  ${feed.file.padEnd(58)} ${String(feed.records).padStart(5)} records  ${kb(feed.bytes).padStart(8)}`);
+  for (const feed of result.feeds)
+    console.log(
+      `  ${feed.file.padEnd(58)} ${String(feed.records).padStart(5)} records  ${kb(feed.bytes).padStart(8)}`,
+    );
   const total = result.feeds.reduce((sum, feed) => sum + feed.bytes, 0);
-  console.log(`  ${'feeds'.padEnd(58)} ${String(result.feeds.length).padStart(5)} files    ${kb(total).padStart(8)}`);
-  console.log(`  ${'public/media'.padEnd(58)} ${String(result.images).padStart(5)} images   ${kb(result.imageBytes).padStart(8)}`);
+  console.log(
+    `  ${'feeds'.padEnd(58)} ${String(result.feeds.length).padStart(5)} files    ${kb(total).padStart(8)}`,
+  );
+  console.log(
+    `  ${'public/media'.padEnd(58)} ${String(result.images).padStart(5)} images   ${kb(result.imageBytes).padStart(8)}`,
+  );
   console.log(`Done in ${(result.ms / 1000).toFixed(1)} s.`);
 }
 

@@ -5,7 +5,12 @@
  * Uses the API's database: PostgreSQL at DATABASE_URL, else the SQLite file (LEADS_DB_FILE or
  * .data/leads.sqlite). The running API's outbox worker does the sending.
  */
-import { resendAllFailed, resendDelivery, undeliveredLeads, type UndeliveredLead } from '../api/outbox/failed';
+import {
+  resendAllFailed,
+  resendDelivery,
+  undeliveredLeads,
+  type UndeliveredLead,
+} from '../api/outbox/failed';
 import { openStore } from '../api/storage/store';
 
 const USAGE = 'Usage: npm run leads -- failed | resend <delivery id> [...] | resend --all';
@@ -14,7 +19,10 @@ const [command, ...args] = process.argv.slice(2);
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 function describe(delivery: UndeliveredLead): string {
-  const state = delivery.status === 'failed' ? 'FAILED (given up)' : `retrying, next ${when(delivery.nextAttemptAt)}`;
+  const state =
+    delivery.status === 'failed'
+      ? 'FAILED (given up)'
+      : `retrying, next ${when(delivery.nextAttemptAt)}`;
   return [
     `${delivery.id}  ${delivery.tenant}  ${delivery.channel}  lead ${delivery.leadId}`,
     `    ${state}; ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'} since ${when(delivery.createdAt)} UTC; last error: ${delivery.lastError ?? '-'}`,
@@ -38,21 +46,27 @@ try {
     const failed = leads.filter((lead) => lead.status === 'failed').length;
     if (!leads.length) console.log('Every lead has been delivered.');
     else {
-      console.log(`${leads.length} lead deliver${leads.length === 1 ? 'y' : 'ies'} not delivered (${failed} given up, ${leads.length - failed} retrying):`);
+      console.log(
+        `${leads.length} lead deliver${leads.length === 1 ? 'y' : 'ies'} not delivered (${failed} given up, ${leads.length - failed} retrying):`,
+      );
       for (const lead of leads) console.log(describe(lead));
       if (failed) console.log('\nSend again with: npm run leads -- resend <id> (or --all)');
     }
   } else if (args.includes('--all')) {
     const ids = await resendAllFailed(store.driver, Date.now());
     console.log(
-      ids.length ? `Queued ${ids.length} deliver${ids.length === 1 ? 'y' : 'ies'} to send again: ${ids.join(', ')}` : 'No failed deliveries to resend.',
+      ids.length
+        ? `Queued ${ids.length} deliver${ids.length === 1 ? 'y' : 'ies'} to send again: ${ids.join(', ')}`
+        : 'No failed deliveries to resend.',
     );
   } else {
     for (const id of args) {
       const outcome = await resendDelivery(store.driver, id, Date.now());
       if (outcome === 'queued') console.log(`${id}: queued to send again`);
       else {
-        console.error(`${id}: ${outcome === 'not found' ? 'no such delivery (see npm run leads -- failed)' : 'already delivered; not sent twice'}`);
+        console.error(
+          `${id}: ${outcome === 'not found' ? 'no such delivery (see npm run leads -- failed)' : 'already delivered; not sent twice'}`,
+        );
         exitCode = 1;
       }
     }

@@ -23,7 +23,13 @@ import { pageTypeUrls } from '../tests/e2e/support/page-types';
 import type { SiteData } from '../src/site/types';
 import { listTenantSlugs } from '../src/tenant/load';
 import { ROOT, siteDir, snapshotFile } from './lib/paths';
-import { launchChromium, measureInBrowser, VIEWPORTS, type BrowserWeight, type ViewportName } from './lib/browser-weight';
+import {
+  launchChromium,
+  measureInBrowser,
+  VIEWPORTS,
+  type BrowserWeight,
+  type ViewportName,
+} from './lib/browser-weight';
 import { startLocalServer, tenantPort } from './lib/local-server';
 import { optionValue } from './lib/cli-options';
 import { scriptEnv } from './lib/script-env';
@@ -43,7 +49,10 @@ const gz = (text: string | Buffer) => gzipSync(text).length;
 /** Static imports of a built module (not `import()`, which loads on demand). */
 function staticImports(code: string): string[] {
   const out: string[] = [];
-  for (const match of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) out.push(match[1]!);
+  for (const match of code.matchAll(
+    /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g,
+  ))
+    out.push(match[1]!);
   return out;
 }
 
@@ -57,7 +66,8 @@ function jsClosure(dir: string, entries: string[]): Map<string, number> {
     if (!existsSync(file)) continue;
     const code = readFileSync(file, 'utf8');
     sizes.set(url, gz(code));
-    for (const spec of staticImports(code)) queue.push(path.posix.join(path.posix.dirname(url), spec));
+    for (const spec of staticImports(code))
+      queue.push(path.posix.join(path.posix.dirname(url), spec));
   }
   return sizes;
 }
@@ -84,10 +94,15 @@ export function measureSite(slug: string): PageWeight[] {
     const html = readFileSync(htmlFile(dir, urlPath), 'utf8');
     const entries = [
       ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!),
-      ...[...html.matchAll(/<astro-island[^>]*?component-url="([^"]+)"[^>]*?renderer-url="([^"]+)"/g)].flatMap((m) => [m[1]!, m[2]!]),
+      ...[
+        ...html.matchAll(/<astro-island[^>]*?component-url="([^"]+)"[^>]*?renderer-url="([^"]+)"/g),
+      ].flatMap((m) => [m[1]!, m[2]!]),
     ].filter((url) => url.startsWith('/'));
-    const inlineJs = [...html.matchAll(/<script(?![^>]*(?:src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + gz(m[1]!), 0);
-    const js = [...jsClosure(dir, entries).values()].reduce((sum, size) => sum + size, 0) + inlineJs;
+    const inlineJs = [
+      ...html.matchAll(/<script(?![^>]*(?:src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g),
+    ].reduce((sum, m) => sum + gz(m[1]!), 0);
+    const js =
+      [...jsClosure(dir, entries).values()].reduce((sum, size) => sum + size, 0) + inlineJs;
     const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)]
       .map((m) => path.join(dir, m[1]!))
       .filter(existsSync)
@@ -95,8 +110,10 @@ export function measureSite(slug: string): PageWeight[] {
     const htmlCss = gz(html) + css;
     const budget = BUDGETS.find((item) => item.match.test(type));
     const overBudget: string[] = [];
-    if (budget && js > budget.js) overBudget.push(`JS ${(js / KB).toFixed(1)} KB > ${budget.js / KB} KB`);
-    if (budget && htmlCss > budget.htmlCss) overBudget.push(`HTML+CSS ${(htmlCss / KB).toFixed(1)} KB > ${budget.htmlCss / KB} KB`);
+    if (budget && js > budget.js)
+      overBudget.push(`JS ${(js / KB).toFixed(1)} KB > ${budget.js / KB} KB`);
+    if (budget && htmlCss > budget.htmlCss)
+      overBudget.push(`HTML+CSS ${(htmlCss / KB).toFixed(1)} KB > ${budget.htmlCss / KB} KB`);
     return { type, path: urlPath, jsGzip: js, htmlCssGzip: htmlCss, overBudget };
   });
 }
@@ -119,7 +136,11 @@ export const BUDGETED_PAGES = new RegExp(BUDGETS.map((budget) => budget.match.so
 const PAGES_AT_ONCE = 3;
 
 /** `work` on every item, at most `limit` at a time; results in the items' order. */
-async function mapInTurns<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapInTurns<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lane = async () => {
@@ -138,31 +159,47 @@ async function mapInTurns<T, R>(items: T[], limit: number, work: (item: T) => Pr
  * bytes do not depend on how busy the machine is (ten pages at once timed out loading at load 13).
  * The other page types are read from the files only. Returns each site's rows, in `slugs` order.
  */
-async function measureSitesInBrowser(slugs: string[], baseUrl: (slug: string) => string, pages: RegExp): Promise<MeasuredPage[][]> {
+async function measureSitesInBrowser(
+  slugs: string[],
+  baseUrl: (slug: string) => string,
+  pages: RegExp,
+): Promise<MeasuredPage[][]> {
   const browser = await launchChromium();
   const viewports = Object.keys(VIEWPORTS) as ViewportName[];
   const work = slugs.flatMap((slug) => measureSite(slug).map((staticRow) => ({ slug, staticRow })));
   try {
-    const rows = await mapInTurns(work, PAGES_AT_ONCE, async ({ slug, staticRow }): Promise<MeasuredPage> => {
-      const row: MeasuredPage = {
-        type: staticRow.type,
-        path: staticRow.path,
-        staticJs: staticRow.jsGzip,
-        staticHtmlCss: staticRow.htmlCssGzip,
-        overBudget: [],
-      };
-      if (!pages.test(staticRow.type)) return row;
-      const url = new URL(staticRow.path, baseUrl(slug)).href;
-      const weights = await Promise.all(viewports.map((viewport) => measureInBrowser(browser, url, viewport)));
-      row.browser = Object.fromEntries(viewports.map((viewport, index) => [viewport, weights[index]!])) as Record<ViewportName, BrowserWeight>;
-      const budget = BUDGETS.find((item) => item.match.test(staticRow.type));
-      for (const [viewport, weight] of Object.entries(row.browser)) {
-        if (!budget) break;
-        if (weight.jsGzip > budget.js) row.overBudget.push(`${viewport} JS ${kb(weight.jsGzip)} > ${budget.js / KB} KB`);
-        if (weight.htmlCssGzip > budget.htmlCss) row.overBudget.push(`${viewport} HTML+CSS ${kb(weight.htmlCssGzip)} > ${budget.htmlCss / KB} KB`);
-      }
-      return row;
-    });
+    const rows = await mapInTurns(
+      work,
+      PAGES_AT_ONCE,
+      async ({ slug, staticRow }): Promise<MeasuredPage> => {
+        const row: MeasuredPage = {
+          type: staticRow.type,
+          path: staticRow.path,
+          staticJs: staticRow.jsGzip,
+          staticHtmlCss: staticRow.htmlCssGzip,
+          overBudget: [],
+        };
+        if (!pages.test(staticRow.type)) return row;
+        const url = new URL(staticRow.path, baseUrl(slug)).href;
+        const weights = await Promise.all(
+          viewports.map((viewport) => measureInBrowser(browser, url, viewport)),
+        );
+        row.browser = Object.fromEntries(
+          viewports.map((viewport, index) => [viewport, weights[index]!]),
+        ) as Record<ViewportName, BrowserWeight>;
+        const budget = BUDGETS.find((item) => item.match.test(staticRow.type));
+        for (const [viewport, weight] of Object.entries(row.browser)) {
+          if (!budget) break;
+          if (weight.jsGzip > budget.js)
+            row.overBudget.push(`${viewport} JS ${kb(weight.jsGzip)} > ${budget.js / KB} KB`);
+          if (weight.htmlCssGzip > budget.htmlCss)
+            row.overBudget.push(
+              `${viewport} HTML+CSS ${kb(weight.htmlCssGzip)} > ${budget.htmlCss / KB} KB`,
+            );
+        }
+        return row;
+      },
+    );
     return slugs.map((slug) => rows.filter((_, index) => work[index]!.slug === slug));
   } finally {
     await browser.close();
@@ -178,7 +215,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = pagesArg ? new RegExp(pagesArg) : BUDGETED_PAGES;
   const listScripts = args.includes('--scripts');
   const allSlugs = await listTenantSlugs(ROOT);
-  const slugs = (wanted.length ? wanted : allSlugs).filter((slug) => existsSync(siteDir(slug)) && existsSync(snapshotFile(slug)));
+  const slugs = (wanted.length ? wanted : allSlugs).filter(
+    (slug) => existsSync(siteDir(slug)) && existsSync(snapshotFile(slug)),
+  );
   if (!slugs.length) {
     console.error('Nothing built yet: run `npm run build` first.');
     process.exit(1);
@@ -192,14 +231,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const baseUrl = (slug: string) => `http://localhost:${tenantPort(allSlugs, slug, basePort)}`;
     const sites = await measureSitesInBrowser(slugs, baseUrl, pages);
     for (const [index, slug] of slugs.entries()) {
-      console.log(`\n${slug}  (gzip; JS and HTML+CSS transferred before any scroll or interaction)`);
-      console.log(`  ${'page type'.padEnd(24)} ${column('JS phone', 10)} ${column('JS desktop', 10)} ${column('JS static', 10)} ${column('HTML+CSS', 10)}`);
+      console.log(
+        `\n${slug}  (gzip; JS and HTML+CSS transferred before any scroll or interaction)`,
+      );
+      console.log(
+        `  ${'page type'.padEnd(24)} ${column('JS phone', 10)} ${column('JS desktop', 10)} ${column('JS static', 10)} ${column('HTML+CSS', 10)}`,
+      );
       for (const row of sites[index]!) {
         const flag = row.overBudget.length ? `  OVER BUDGET: ${row.overBudget.join(', ')}` : '';
         failed ||= row.overBudget.length > 0;
         if (!row.browser) {
           // Read from the files only: the HTML + CSS figure is the same file set the browser would load.
-          console.log(`  ${row.type.padEnd(24)} ${column('-', 10)} ${column('-', 10)} ${column(kb(row.staticJs), 10)} ${column(kb(row.staticHtmlCss), 10)}`);
+          console.log(
+            `  ${row.type.padEnd(24)} ${column('-', 10)} ${column('-', 10)} ${column(kb(row.staticJs), 10)} ${column(kb(row.staticHtmlCss), 10)}`,
+          );
           continue;
         }
         const { phone, desktop } = row.browser;
@@ -208,7 +253,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         );
         // The scripts of the screen that loaded more (desktop shows more of the page at once).
         if (listScripts && /^vehicle/.test(row.type))
-          for (const script of (desktop.jsGzip > phone.jsGzip ? desktop : phone).scripts) console.log(`      ${kb(script.gzip).padStart(9)}  ${script.url}`);
+          for (const script of (desktop.jsGzip > phone.jsGzip ? desktop : phone).scripts)
+            console.log(`      ${kb(script.gzip).padStart(9)}  ${script.url}`);
       }
     }
   } finally {
@@ -217,9 +263,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     '\nBudgets: vehicle pages JS < 80 KB, HTML+CSS < 60 KB (gzip) on phone and desktop; search page JS before interaction <= 40 KB, HTML+CSS < 60 KB.',
   );
-  console.log('Page types shown with "-" were read from the files only (--pages=. opens every page type in the browser).');
-  console.log('The blocking-time budget (Lighthouse, simulated) is judged by `npm run bench:lighthouse -- --runs=3`.');
-  console.log('"JS static" is an upper bound: every island on the page with its static imports, as if all hydrated at once.');
+  console.log(
+    'Page types shown with "-" were read from the files only (--pages=. opens every page type in the browser).',
+  );
+  console.log(
+    'The blocking-time budget (Lighthouse, simulated) is judged by `npm run bench:lighthouse -- --runs=3`.',
+  );
+  console.log(
+    '"JS static" is an upper bound: every island on the page with its static imports, as if all hydrated at once.',
+  );
   console.log(`Measured in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   if (failed) process.exit(1);
 }

@@ -20,7 +20,10 @@ import { stackPorts } from '../platform/stack/ports';
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const allSlugs = await listTenantSlugs(ROOT);
 const slugs = named.length ? named : allSlugs;
-const ports = stackPorts(readPortSettings(allSlugs, tenantsDir(ROOT), ROOT), Number(process.env.STACK_BASE_PORT ?? 8080));
+const ports = stackPorts(
+  readPortSettings(allSlugs, tenantsDir(ROOT), ROOT),
+  Number(process.env.STACK_BASE_PORT ?? 8080),
+);
 const work = path.join(ROOT, '.data', 'stack');
 mkdirSync(work, { recursive: true });
 let children: Children | undefined;
@@ -47,10 +50,17 @@ try {
   const stack = await startStack({ tenants, root: ROOT, work, databaseUrl, ports });
   children = stack.children;
   console.log('\nThe stack is up (Ctrl-C stops it):');
-  for (const tenant of tenants) console.log(`  ${tenant.slug.padEnd(30)} http://127.0.0.1:${ports.cdn(tenant.slug)}/   (${new URL(tenant.url).hostname})`);
+  for (const tenant of tenants)
+    console.log(
+      `  ${tenant.slug.padEnd(30)} http://127.0.0.1:${ports.cdn(tenant.slug)}/   (${new URL(tenant.url).hostname})`,
+    );
   for (const note of ports.notes) console.log(`  ${note}`);
-  console.log(`  edge (Caddy) :${ports.edge}, API :${ports.api.join(', :')}, database ${database ? '.data/postgres' : 'DATABASE_URL'}`);
+  console.log(
+    `  edge (Caddy) :${ports.edge}, API :${ports.api.join(', :')}, database ${database ? '.data/postgres' : 'DATABASE_URL'}`,
+  );
 } catch (error) {
-  console.error(error instanceof BuildInputError ? error.message : `npm run stack: ${(error as Error).message}`);
+  console.error(
+    error instanceof BuildInputError ? error.message : `npm run stack: ${(error as Error).message}`,
+  );
   await stop(1);
 }

@@ -18,7 +18,9 @@ const args = process.argv.slice(2);
 const named = args.filter((arg) => !arg.startsWith('-'));
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
-  console.error('npm run sync-worker: set DATABASE_URL: the sync queue lives in PostgreSQL, shared by every worker (one machine: npm run sync -- --watch).');
+  console.error(
+    'npm run sync-worker: set DATABASE_URL: the sync queue lives in PostgreSQL, shared by every worker (one machine: npm run sync -- --watch).',
+  );
   process.exit(1);
 }
 let interval: number;

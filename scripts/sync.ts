@@ -27,7 +27,11 @@ try {
 const slugs = named.length ? named : await listTenantSlugs(ROOT);
 
 async function syncOne(slug: string): Promise<boolean> {
-  const result = await syncTenant(slug, { allowShrink, announce: true, log: (line) => console.log(line) });
+  const result = await syncTenant(slug, {
+    allowShrink,
+    announce: true,
+    log: (line) => console.log(line),
+  });
   (result.outcome === 'failed' ? console.error : console.log)(result.line);
   return result.outcome !== 'failed';
 }
@@ -60,8 +64,13 @@ while (!stopping) {
       warmed.add(slug);
       const started = performance.now();
       await warmRenderThreads(tenant).then(
-        (done) => done && console.log(`  ${slug}: render threads ready (${((performance.now() - started) / 1000).toFixed(1)} s)`),
-        (error: unknown) => console.error(`  ${slug}: render threads not warmed up: ${(error as Error).message}`),
+        (done) =>
+          done &&
+          console.log(
+            `  ${slug}: render threads ready (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+          ),
+        (error: unknown) =>
+          console.error(`  ${slug}: render threads not warmed up: ${(error as Error).message}`),
       );
     }
     const delay = nextSyncDelay(syncInterval(tenant, interval), failures.get(slug)!);
@@ -69,7 +78,8 @@ while (!stopping) {
     due.set(slug, Date.now() + delay * 1000);
   }
   const next = Math.min(...due.values());
-  while (!stopping && Date.now() < next) await new Promise((resolve) => setTimeout(resolve, Math.min(250, next - Date.now())));
+  while (!stopping && Date.now() < next)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250, next - Date.now())));
 }
 await settleRemovals();
 process.exit(0);

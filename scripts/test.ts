@@ -16,7 +16,8 @@ const since = (started: number) => (performance.now() - started) / 1000;
 
 function printStages(): void {
   console.log('\nStage times:');
-  for (const [label, seconds] of stageSeconds) console.log(`  ${label.padEnd(16)} ${seconds.toFixed(0).padStart(6)} s`);
+  for (const [label, seconds] of stageSeconds)
+    console.log(`  ${label.padEnd(16)} ${seconds.toFixed(0).padStart(6)} s`);
   console.log(`  ${'total'.padEnd(16)} ${since(suiteStarted).toFixed(0).padStart(6)} s`);
 }
 

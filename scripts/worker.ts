@@ -14,7 +14,9 @@ import { loadTenants } from '../src/tenant/load';
 import { ROOT, snapshotFile } from './lib/paths';
 
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const tenants = await tenantsOrExit('worker', () => loadTenants(named.length ? named : undefined, ROOT));
+const tenants = await tenantsOrExit('worker', () =>
+  loadTenants(named.length ? named : undefined, ROOT),
+);
 const log = createLogger('worker');
 const settings = apiEnv();
 const store = await openStore();
@@ -35,5 +37,8 @@ shutdownOn(log, async (deadlineMs) => {
     .stop()
     .then(() => store.close())
     .then(() => 'clean' as const);
-  return Promise.race([finished, new Promise<'deadline'>((resolve) => setTimeout(() => resolve('deadline'), deadlineMs).unref())]);
+  return Promise.race([
+    finished,
+    new Promise<'deadline'>((resolve) => setTimeout(() => resolve('deadline'), deadlineMs).unref()),
+  ]);
 });

@@ -17,8 +17,18 @@ export interface CodeLimits {
  */
 export function codeLimits(perVisitor: boolean, env: NodeJS.ProcessEnv = process.env): CodeLimits {
   const busyAfter = codesPerSitePerHour(env);
-  const site = { siteBusyAfter: busyAfter, siteCeiling: busyAfter * ACCOUNT_POLICY.siteCeilingFactor };
-  if (!perVisitor) return { perPhonePerHour: Infinity, phoneBackoffMs: 0, perNetworkPerHour: Infinity, perNetworkWhenBusy: Infinity, ...site };
+  const site = {
+    siteBusyAfter: busyAfter,
+    siteCeiling: busyAfter * ACCOUNT_POLICY.siteCeilingFactor,
+  };
+  if (!perVisitor)
+    return {
+      perPhonePerHour: Infinity,
+      phoneBackoffMs: 0,
+      perNetworkPerHour: Infinity,
+      perNetworkWhenBusy: Infinity,
+      ...site,
+    };
   return {
     perPhonePerHour: ACCOUNT_POLICY.codesPerPhonePerHour,
     phoneBackoffMs: ACCOUNT_POLICY.phoneBackoffMs,
@@ -42,13 +52,27 @@ export const NO_CODE_LIMITS: CodeLimits = {
  * new text goes out and the requester is answered as if one did (the answer never tells whether a
  * number has a code pending); or refused by the number's, the network's or the site's count.
  */
-export type CodeDecision = { send: true } | { pending: true } | { refused: 'number' | 'network' | 'site'; retryAfterMs: number };
+export type CodeDecision =
+  | { send: true }
+  | { pending: true }
+  | { refused: 'number' | 'network' | 'site'; retryAfterMs: number };
 
 const HOUR = ACCOUNT_POLICY.siteBudgetWindowMs;
 
-async function sentSince(tx: SqlRunner, where: string, params: (string | number)[]): Promise<{ n: number; oldest: number; newest: number }> {
-  const rows = await tx.all(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest, MAX(created_at) AS newest FROM sign_in_codes WHERE ${where}`, params);
-  return { n: Number(rows[0]?.n ?? 0), oldest: Number(rows[0]?.oldest ?? 0), newest: Number(rows[0]?.newest ?? 0) };
+async function sentSince(
+  tx: SqlRunner,
+  where: string,
+  params: (string | number)[],
+): Promise<{ n: number; oldest: number; newest: number }> {
+  const rows = await tx.all(
+    `SELECT COUNT(*) AS n, MIN(created_at) AS oldest, MAX(created_at) AS newest FROM sign_in_codes WHERE ${where}`,
+    params,
+  );
+  return {
+    n: Number(rows[0]?.n ?? 0),
+    oldest: Number(rows[0]?.oldest ?? 0),
+    newest: Number(rows[0]?.newest ?? 0),
+  };
 }
 
 /**
@@ -63,26 +87,51 @@ async function sentSince(tx: SqlRunner, where: string, params: (string | number)
  *   the site busy, let alone reach the ceiling.
  * - The site: `siteCeiling` codes an hour, the bound on what texts can cost.
  */
-export async function decideCode(tx: SqlRunner, tenant: string, phone: string, network: string, now: number, limits: CodeLimits): Promise<CodeDecision> {
+export async function decideCode(
+  tx: SqlRunner,
+  tenant: string,
+  phone: string,
+  network: string,
+  now: number,
+  limits: CodeLimits,
+): Promise<CodeDecision> {
   const since = now - HOUR;
-  const toPhone = await sentSince(tx, `tenant = ? AND phone = ? AND created_at > ?`, [tenant, phone, since]);
+  const toPhone = await sentSince(tx, `tenant = ? AND phone = ? AND created_at > ?`, [
+    tenant,
+    phone,
+    since,
+  ]);
   if (toPhone.n > 0) {
     const backoffUntil = toPhone.newest + limits.phoneBackoffMs * 2 ** (toPhone.n - 1);
-    const allowedAt = Math.max(backoffUntil, toPhone.n >= limits.perPhonePerHour ? toPhone.oldest + HOUR : 0);
+    const allowedAt = Math.max(
+      backoffUntil,
+      toPhone.n >= limits.perPhonePerHour ? toPhone.oldest + HOUR : 0,
+    );
     if (now < allowedAt) {
       const latest = await tx.all(
         `SELECT used_at, attempts, expires_at FROM sign_in_codes WHERE tenant = ? AND phone = ? ORDER BY created_at DESC, CASE WHEN used_at IS NULL THEN 0 ELSE 1 END, id DESC LIMIT 1`,
         [tenant, phone],
       );
       const code = latest[0];
-      const stillWorks = code && code.used_at === null && Number(code.attempts) < ACCOUNT_POLICY.maxCodeAttempts && Number(code.expires_at) > now;
+      const stillWorks =
+        code &&
+        code.used_at === null &&
+        Number(code.attempts) < ACCOUNT_POLICY.maxCodeAttempts &&
+        Number(code.expires_at) > now;
       return stillWorks ? { pending: true } : { refused: 'number', retryAfterMs: allowedAt - now };
     }
   }
   const site = await sentSince(tx, `tenant = ? AND created_at > ?`, [tenant, since]);
-  if (site.n >= limits.siteCeiling) return { refused: 'site', retryAfterMs: site.oldest + HOUR - now };
-  const fromNetwork = await sentSince(tx, `tenant = ? AND network = ? AND created_at > ?`, [tenant, network, since]);
-  const perNetwork = site.n >= limits.siteBusyAfter ? limits.perNetworkWhenBusy : limits.perNetworkPerHour;
-  if (fromNetwork.n >= perNetwork) return { refused: 'network', retryAfterMs: fromNetwork.oldest + HOUR - now };
+  if (site.n >= limits.siteCeiling)
+    return { refused: 'site', retryAfterMs: site.oldest + HOUR - now };
+  const fromNetwork = await sentSince(tx, `tenant = ? AND network = ? AND created_at > ?`, [
+    tenant,
+    network,
+    since,
+  ]);
+  const perNetwork =
+    site.n >= limits.siteBusyAfter ? limits.perNetworkWhenBusy : limits.perNetworkPerHour;
+  if (fromNetwork.n >= perNetwork)
+    return { refused: 'network', retryAfterMs: fromNetwork.oldest + HOUR - now };
   return { send: true };
 }

@@ -3,7 +3,8 @@ import { apiEnv, EnvError } from '../env';
 import { warnOnce } from './policy';
 
 /** Only where NODE_ENV is not production: anyone can read it here, so it protects nothing. */
-export const DEVELOPMENT_CODE_SECRET = 'development-only sign-in code secret; set SIGN_IN_CODE_SECRET';
+export const DEVELOPMENT_CODE_SECRET =
+  'development-only sign-in code secret; set SIGN_IN_CODE_SECRET';
 
 const MIN_LENGTH = 32;
 
@@ -23,7 +24,10 @@ export function signInCodeSecret(env: NodeJS.ProcessEnv = process.env): string {
         ? `SIGN_IN_CODE_SECRET is too short: use at least ${MIN_LENGTH} random characters (e.g. \`openssl rand -base64 32\`).`
         : `SIGN_IN_CODE_SECRET is not set: with NODE_ENV=production sign-in codes need a server secret of at least ${MIN_LENGTH} random characters (e.g. \`openssl rand -base64 32\`).`,
     );
-  if (NODE_ENV !== 'test') warnOnce('SIGN_IN_CODE_SECRET is not set: sign-in codes are hashed with the development default (not for production).');
+  if (NODE_ENV !== 'test')
+    warnOnce(
+      'SIGN_IN_CODE_SECRET is not set: sign-in codes are hashed with the development default (not for production).',
+    );
   return DEVELOPMENT_CODE_SECRET;
 }
 

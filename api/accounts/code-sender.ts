@@ -38,12 +38,17 @@ export class LocalCodeSender implements CodeSender {
   ) {}
 
   async send({ tenant, phone, code, expiresAt }: OutgoingCode): Promise<void> {
-    if (apiEnv(this.env).NODE_ENV === 'production') throw new Error('No SMS provider is configured for sign-in codes.');
+    if (apiEnv(this.env).NODE_ENV === 'production')
+      throw new Error('No SMS provider is configured for sign-in codes.');
     if (apiEnv(this.env).SIGN_IN_CODES_LOG !== '1') {
-      console.log(`[sign-in] ${tenant}: code sent to ${maskPhone(phone)} (not shown; start the server with SIGN_IN_CODES_LOG=1 to see codes)`);
+      console.log(
+        `[sign-in] ${tenant}: code sent to ${maskPhone(phone)} (not shown; start the server with SIGN_IN_CODES_LOG=1 to see codes)`,
+      );
       return;
     }
-    console.log(`[sign-in] ${tenant}: code ${code} for ${phone} (valid until ${new Date(expiresAt).toISOString()})`);
+    console.log(
+      `[sign-in] ${tenant}: code ${code} for ${phone} (valid until ${new Date(expiresAt).toISOString()})`,
+    );
     if (this.file) {
       mkdirSync(path.dirname(this.file), { recursive: true });
       appendFileSync(this.file, `${JSON.stringify({ tenant, phone, code, expiresAt })}\n`);

@@ -88,5 +88,8 @@ export const ACCOUNTS_RESERVATIONS_MIGRATION = {
 export const ACCOUNTS_SIGN_IN_NETWORKS_MIGRATION = {
   version: 103,
   name: 'accounts: the network each sign-in code was requested from',
-  sql: [`ALTER TABLE sign_in_codes ADD COLUMN network TEXT`, `CREATE INDEX sign_in_codes_network ON sign_in_codes (tenant, network, created_at)`],
+  sql: [
+    `ALTER TABLE sign_in_codes ADD COLUMN network TEXT`,
+    `CREATE INDEX sign_in_codes_network ON sign_in_codes (tenant, network, created_at)`,
+  ],
 };

@@ -45,7 +45,10 @@ export class WebhookBodyError extends Error {
  */
 export interface PaymentProvider {
   readonly name: string;
-  createIntent(request: PaymentRequest, env: { accounts: AccountStore; now: number }): Promise<PaymentIntent>;
+  createIntent(
+    request: PaymentRequest,
+    env: { accounts: AccountStore; now: number },
+  ): Promise<PaymentIntent>;
   /**
    * POST /api/payments/webhook: checks the call is the provider's (its signature over the raw body)
    * and reads the outcome; undefined when the signature does not hold, WebhookBodyError when it holds
@@ -61,8 +64,15 @@ export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
  * Checks a `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{raw body}"}` signature (the scheme
  * Stripe and others use) in constant time, within WEBHOOK_TOLERANCE_MS of `now`.
  */
-export function verifyWebhookSignature(secret: string, rawBody: string, header: string | null, now: number): boolean {
-  const parts = new Map((header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+export function verifyWebhookSignature(
+  secret: string,
+  rawBody: string,
+  header: string | null,
+  now: number,
+): boolean {
+  const parts = new Map(
+    (header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string]),
+  );
   const t = Number(parts.get('t'));
   const given = Buffer.from(parts.get('v1') ?? '', 'hex');
   if (!Number.isInteger(t) || Math.abs(now - t * 1000) > WEBHOOK_TOLERANCE_MS) return false;
@@ -86,28 +96,49 @@ export class RecordingPaymentProvider implements PaymentProvider {
   readonly name = 'local';
 
   /** Only with a secret: without one the webhook route answers 404. */
-  readonly readWebhook?: (rawBody: string, headers: Headers, now: number) => PaymentEvent | undefined;
+  readonly readWebhook?: (
+    rawBody: string,
+    headers: Headers,
+    now: number,
+  ) => PaymentEvent | undefined;
 
   constructor(options: { webhookSecret?: string } = {}) {
     const secret = options.webhookSecret;
-    if (secret) this.readWebhook = (rawBody, headers, now) => readSignedEvent(secret, rawBody, headers, now);
+    if (secret)
+      this.readWebhook = (rawBody, headers, now) => readSignedEvent(secret, rawBody, headers, now);
   }
 
-  async createIntent(request: PaymentRequest, { accounts, now }: { accounts: AccountStore; now: number }): Promise<PaymentIntent> {
-    const id = await accounts.recordPaymentIntent({ ...request, provider: this.name, status: 'recorded' }, now);
+  async createIntent(
+    request: PaymentRequest,
+    { accounts, now }: { accounts: AccountStore; now: number },
+  ): Promise<PaymentIntent> {
+    const id = await accounts.recordPaymentIntent(
+      { ...request, provider: this.name, status: 'recorded' },
+      now,
+    );
     return { id, status: 'recorded', redirectUrl: null };
   }
 }
 
 const LocalEvent = z.object({
-  event_id: z.string({ error: 'Send event_id: the id of this event.' }).regex(/^[\w.:-]{1,200}$/, 'event_id must be 1 to 200 letters, digits, _ . : or -.'),
+  event_id: z
+    .string({ error: 'Send event_id: the id of this event.' })
+    .regex(/^[\w.:-]{1,200}$/, 'event_id must be 1 to 200 letters, digits, _ . : or -.'),
   intent_id: z.string({ error: 'Send intent_id: the payment it is about.' }).min(1).max(200),
-  status: z.enum(['requires_action', 'succeeded', 'failed'], { error: 'status must be requires_action, succeeded or failed.' }),
+  status: z.enum(['requires_action', 'succeeded', 'failed'], {
+    error: 'status must be requires_action, succeeded or failed.',
+  }),
 });
 
 /** The local provider's webhook: signed `{ event_id, intent_id, status }`. */
-function readSignedEvent(secret: string, rawBody: string, headers: Headers, now: number): PaymentEvent | undefined {
-  if (!verifyWebhookSignature(secret, rawBody, headers.get('x-payment-signature'), now)) return undefined;
+function readSignedEvent(
+  secret: string,
+  rawBody: string,
+  headers: Headers,
+  now: number,
+): PaymentEvent | undefined {
+  if (!verifyWebhookSignature(secret, rawBody, headers.get('x-payment-signature'), now))
+    return undefined;
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
@@ -115,6 +146,11 @@ function readSignedEvent(secret: string, rawBody: string, headers: Headers, now:
     throw new WebhookBodyError({ body: 'The body is not JSON.' });
   }
   const parsed = LocalEvent.safeParse(body);
-  if (!parsed.success) throw new WebhookBodyError(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message])));
+  if (!parsed.success)
+    throw new WebhookBodyError(
+      Object.fromEntries(
+        parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message]),
+      ),
+    );
   return { id: parsed.data.event_id, intentId: parsed.data.intent_id, status: parsed.data.status };
 }

@@ -52,7 +52,9 @@ export function codesPerSitePerHour(env: NodeJS.ProcessEnv = process.env): numbe
   if (setting === undefined || setting === '') return ACCOUNT_POLICY.codesPerSitePerHour;
   const value = Number(setting);
   if (Number.isInteger(value) && value >= 1) return value;
-  warnOnce(`SIGN_IN_CODES_PER_SITE_PER_HOUR=${JSON.stringify(setting)} is not a whole number of at least 1; using ${ACCOUNT_POLICY.codesPerSitePerHour}.`);
+  warnOnce(
+    `SIGN_IN_CODES_PER_SITE_PER_HOUR=${JSON.stringify(setting)} is not a whole number of at least 1; using ${ACCOUNT_POLICY.codesPerSitePerHour}.`,
+  );
   return ACCOUNT_POLICY.codesPerSitePerHour;
 }
 

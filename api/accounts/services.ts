@@ -15,6 +15,9 @@ let local: AccountServices | undefined;
  * charged; signed payment webhooks taken when PAYMENT_WEBHOOK_SECRET is set.
  */
 export function localAccountServices(): AccountServices {
-  local ??= { codeSender: new LocalCodeSender(), payments: new RecordingPaymentProvider({ webhookSecret: apiEnv().PAYMENT_WEBHOOK_SECRET }) };
+  local ??= {
+    codeSender: new LocalCodeSender(),
+    payments: new RecordingPaymentProvider({ webhookSecret: apiEnv().PAYMENT_WEBHOOK_SECRET }),
+  };
   return local;
 }

@@ -28,7 +28,9 @@ export function sessionToken(c: Context<ApiEnv>): string | undefined {
 /** The signed-in user of this request on this site, or undefined. */
 export async function currentUser(c: Context<ApiEnv>): Promise<AccountUser | undefined> {
   const token = sessionToken(c);
-  return token ? accountsOf(c).sessionUser(c.get('site').tenant.slug, token, c.get('now')) : undefined;
+  return token
+    ? accountsOf(c).sessionUser(c.get('site').tenant.slug, token, c.get('now'))
+    : undefined;
 }
 
 /**
@@ -47,5 +49,11 @@ export function setSessionCookie(c: Context<ApiEnv>, token: string, expiresAt: n
 }
 
 export function clearSessionCookie(c: Context<ApiEnv>): void {
-  deleteCookie(c, COOKIE_NAME, { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+  deleteCookie(c, COOKIE_NAME, {
+    prefix: 'host',
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+  });
 }

@@ -24,9 +24,14 @@ export interface StoredPaymentIntent {
 }
 
 /** What issueCode did: a code to send, nothing to send (the last one still works), or a refusal with its wait. */
-export type IssuedCode = { code: string; expiresAt: number } | { pending: true } | { refused: 'number' | 'network' | 'site'; retryAfterMs: number };
+export type IssuedCode =
+  | { code: string; expiresAt: number }
+  | { pending: true }
+  | { refused: 'number' | 'network' | 'site'; retryAfterMs: number };
 
-export type CodeCheck = { ok: true; user: AccountUser } | { ok: false; reason: 'missing' | 'expired' | 'used' | 'wrong' | 'too_many_attempts' };
+export type CodeCheck =
+  | { ok: true; user: AccountUser }
+  | { ok: false; reason: 'missing' | 'expired' | 'used' | 'wrong' | 'too_many_attempts' };
 
 /**
  * Codes and session tokens are kept only as hashes: a copy of the database signs nobody in. A
@@ -60,20 +65,42 @@ export class AccountStore {
    * `limits` (api/accounts/code-limits.ts) are checked against the codes already sent, in the
    * same transaction as the new one is stored, so they hold across processes and restarts.
    */
-  async issueCode(tenant: string, phone: string, now: number, options: { network?: string; limits?: CodeLimits } = {}): Promise<IssuedCode> {
-    const code = String(randomInt(0, 10 ** ACCOUNT_POLICY.codeDigits)).padStart(ACCOUNT_POLICY.codeDigits, '0');
+  async issueCode(
+    tenant: string,
+    phone: string,
+    now: number,
+    options: { network?: string; limits?: CodeLimits } = {},
+  ): Promise<IssuedCode> {
+    const code = String(randomInt(0, 10 ** ACCOUNT_POLICY.codeDigits)).padStart(
+      ACCOUNT_POLICY.codeDigits,
+      '0',
+    );
     const hash = codeHash(this.secret(), tenant, phone, code);
     const expiresAt = now + ACCOUNT_POLICY.codeTtlMs;
     const network = options.network ?? 'unknown';
     return this.driver.transaction(async (tx): Promise<IssuedCode> => {
       // PostgreSQL: one issuer per site at a time, so concurrent requests count each other's codes
       // (SQLite transactions already run one at a time).
-      if (this.driver.dialect === 'postgres') await tx.all(`SELECT pg_advisory_xact_lock(hashtext(?))`, [`sign-in-codes:${tenant}`]);
-      const decision = await decideCode(tx, tenant, phone, network, now, options.limits ?? NO_CODE_LIMITS);
+      if (this.driver.dialect === 'postgres')
+        await tx.all(`SELECT pg_advisory_xact_lock(hashtext(?))`, [`sign-in-codes:${tenant}`]);
+      const decision = await decideCode(
+        tx,
+        tenant,
+        phone,
+        network,
+        now,
+        options.limits ?? NO_CODE_LIMITS,
+      );
       if (!('send' in decision)) return decision;
       // Codes are kept a day: long enough for every hourly count, short enough to stay small.
-      await tx.run(`DELETE FROM sign_in_codes WHERE tenant = ? AND created_at < ?`, [tenant, now - 24 * 60 * 60_000]);
-      await tx.run(`UPDATE sign_in_codes SET used_at = ? WHERE tenant = ? AND phone = ? AND used_at IS NULL`, [now, tenant, phone]);
+      await tx.run(`DELETE FROM sign_in_codes WHERE tenant = ? AND created_at < ?`, [
+        tenant,
+        now - 24 * 60 * 60_000,
+      ]);
+      await tx.run(
+        `UPDATE sign_in_codes SET used_at = ? WHERE tenant = ? AND phone = ? AND used_at IS NULL`,
+        [now, tenant, phone],
+      );
       await tx.run(
         `INSERT INTO sign_in_codes (id, tenant, phone, code_hash, expires_at, used_at, attempts, created_at, network) VALUES (?, ?, ?, ?, ?, NULL, 0, ?, ?)`,
         [randomUUID(), tenant, phone, hash, expiresAt, now, network],
@@ -95,39 +122,48 @@ export class AccountStore {
       );
       const latest = rows[0];
       if (!latest) return { ok: false, reason: 'missing' };
-      if (latest.used_at !== null && latest.used_at !== undefined) return { ok: false, reason: 'used' };
-      if (Number(latest.attempts) >= ACCOUNT_POLICY.maxCodeAttempts) return { ok: false, reason: 'too_many_attempts' };
+      if (latest.used_at !== null && latest.used_at !== undefined)
+        return { ok: false, reason: 'used' };
+      if (Number(latest.attempts) >= ACCOUNT_POLICY.maxCodeAttempts)
+        return { ok: false, reason: 'too_many_attempts' };
       if (Number(latest.expires_at) <= now) return { ok: false, reason: 'expired' };
       if (!sameHash(String(latest.code_hash), hash)) {
-        await tx.run(`UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = ?`, [String(latest.id)]);
+        await tx.run(`UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = ?`, [
+          String(latest.id),
+        ]);
         const left = ACCOUNT_POLICY.maxCodeAttempts - Number(latest.attempts) - 1;
         return { ok: false, reason: left > 0 ? 'wrong' : 'too_many_attempts' };
       }
       // Single use: only the request that flips used_at from NULL signs in.
-      const claimed = await tx.run(`UPDATE sign_in_codes SET used_at = ? WHERE id = ? AND used_at IS NULL`, [now, String(latest.id)]);
+      const claimed = await tx.run(
+        `UPDATE sign_in_codes SET used_at = ? WHERE id = ? AND used_at IS NULL`,
+        [now, String(latest.id)],
+      );
       if (!claimed) return { ok: false, reason: 'used' };
-      await tx.run(`INSERT INTO account_users (id, tenant, phone, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (tenant, phone) DO NOTHING`, [
-        randomUUID(),
-        tenant,
-        phone,
-        now,
-      ]);
-      const users = await tx.all(`SELECT id, phone FROM account_users WHERE tenant = ? AND phone = ?`, [tenant, phone]);
+      await tx.run(
+        `INSERT INTO account_users (id, tenant, phone, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (tenant, phone) DO NOTHING`,
+        [randomUUID(), tenant, phone, now],
+      );
+      const users = await tx.all(
+        `SELECT id, phone FROM account_users WHERE tenant = ? AND phone = ?`,
+        [tenant, phone],
+      );
       return { ok: true, user: toUser(users[0]!) };
     });
   }
 
   /** Starts a session; the returned token goes in the cookie and is stored only as a hash. */
-  async createSession(tenant: string, userId: string, now: number): Promise<{ token: string; expiresAt: number }> {
+  async createSession(
+    tenant: string,
+    userId: string,
+    now: number,
+  ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now + ACCOUNT_POLICY.sessionTtlMs;
-    await this.driver.run(`INSERT INTO account_sessions (token_hash, tenant, user_id, created_at, expires_at, ended_at) VALUES (?, ?, ?, ?, ?, NULL)`, [
-      sha256(token),
-      tenant,
-      userId,
-      now,
-      expiresAt,
-    ]);
+    await this.driver.run(
+      `INSERT INTO account_sessions (token_hash, tenant, user_id, created_at, expires_at, ended_at) VALUES (?, ?, ?, ?, ?, NULL)`,
+      [sha256(token), tenant, userId, now, expiresAt],
+    );
     return { token, expiresAt };
   }
 
@@ -142,7 +178,10 @@ export class AccountStore {
   }
 
   async endSession(tenant: string, token: string, now: number): Promise<void> {
-    await this.driver.run(`UPDATE account_sessions SET ended_at = ? WHERE token_hash = ? AND tenant = ? AND ended_at IS NULL`, [now, sha256(token), tenant]);
+    await this.driver.run(
+      `UPDATE account_sessions SET ended_at = ? WHERE token_hash = ? AND tenant = ? AND ended_at IS NULL`,
+      [now, sha256(token), tenant],
+    );
   }
 
   /** Adds a car to the user's watchlist (saving twice keeps one entry). */
@@ -154,20 +193,39 @@ export class AccountStore {
   }
 
   async removeCar(tenant: string, userId: string, carId: string): Promise<void> {
-    await this.driver.run(`DELETE FROM watchlist_entries WHERE tenant = ? AND user_id = ? AND car_id = ?`, [tenant, userId, carId]);
+    await this.driver.run(
+      `DELETE FROM watchlist_entries WHERE tenant = ? AND user_id = ? AND car_id = ?`,
+      [tenant, userId, carId],
+    );
   }
 
   /** The user's saved car ids, oldest first. */
   async watchlist(tenant: string, userId: string): Promise<string[]> {
-    const rows = await this.driver.all(`SELECT car_id FROM watchlist_entries WHERE tenant = ? AND user_id = ? ORDER BY created_at, car_id`, [tenant, userId]);
+    const rows = await this.driver.all(
+      `SELECT car_id FROM watchlist_entries WHERE tenant = ? AND user_id = ? ORDER BY created_at, car_id`,
+      [tenant, userId],
+    );
     return rows.map((row) => String(row.car_id));
   }
 
-  async recordPaymentIntent(intent: Omit<StoredPaymentIntent, 'id' | 'createdAt'>, now: number): Promise<string> {
+  async recordPaymentIntent(
+    intent: Omit<StoredPaymentIntent, 'id' | 'createdAt'>,
+    now: number,
+  ): Promise<string> {
     const id = randomUUID();
     await this.driver.run(
       `INSERT INTO payment_intents (id, tenant, lead_id, car_id, amount_cents, description, provider, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, intent.tenant, intent.leadId, intent.carId, intent.amountCents, intent.description, intent.provider, intent.status, now],
+      [
+        id,
+        intent.tenant,
+        intent.leadId,
+        intent.carId,
+        intent.amountCents,
+        intent.description,
+        intent.provider,
+        intent.status,
+        now,
+      ],
     );
     return id;
   }
@@ -177,13 +235,18 @@ export class AccountStore {
    * provider's event id was seen before (a retry or a replay), `ignored` when the move is not one
    * the payment may make (see payment-status.ts), else `applied`. Every new event is kept.
    */
-  applyPaymentEvent(tenant: string, provider: string, event: PaymentEvent, now: number): Promise<'applied' | 'ignored' | 'duplicate' | 'not_found'> {
+  applyPaymentEvent(
+    tenant: string,
+    provider: string,
+    event: PaymentEvent,
+    now: number,
+  ): Promise<'applied' | 'ignored' | 'duplicate' | 'not_found'> {
     return this.driver.transaction(async (tx) => {
       // FOR UPDATE: two events for one payment take turns, so each sees the other's outcome.
-      const rows = await tx.all(`SELECT status FROM payment_intents WHERE tenant = ? AND id = ?${this.driver.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [
-        tenant,
-        event.intentId,
-      ]);
+      const rows = await tx.all(
+        `SELECT status FROM payment_intents WHERE tenant = ? AND id = ?${this.driver.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+        [tenant, event.intentId],
+      );
       if (!rows[0]) return 'not_found';
       const current = rows[0].status;
       const applies = isPaymentStatus(current) && canMovePayment(current, event.status);
@@ -193,13 +256,20 @@ export class AccountStore {
       );
       if (!fresh) return 'duplicate';
       if (!applies) return 'ignored';
-      await tx.run(`UPDATE payment_intents SET status = ? WHERE tenant = ? AND id = ?`, [event.status, tenant, event.intentId]);
+      await tx.run(`UPDATE payment_intents SET status = ? WHERE tenant = ? AND id = ?`, [
+        event.status,
+        tenant,
+        event.intentId,
+      ]);
       return 'applied';
     });
   }
 
   async paymentIntents(tenant: string): Promise<StoredPaymentIntent[]> {
-    const rows = await this.driver.all(`SELECT * FROM payment_intents WHERE tenant = ? ORDER BY created_at, id`, [tenant]);
+    const rows = await this.driver.all(
+      `SELECT * FROM payment_intents WHERE tenant = ? ORDER BY created_at, id`,
+      [tenant],
+    );
     return rows.map((row) => ({
       id: String(row.id),
       tenant: String(row.tenant),

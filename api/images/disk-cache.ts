@@ -1,4 +1,13 @@
-import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 
 /** A file's use is written to its mtime at most this often (a restart orders files by it). */
@@ -72,9 +81,13 @@ export class DiskCache {
     const known = this.index.get(name);
     const now = Date.now();
     this.forget(name);
-    this.index.set(name, { size, touched: known && now - known.touched < TOUCH_EVERY_MS ? known.touched : now });
+    this.index.set(name, {
+      size,
+      touched: known && now - known.touched < TOUCH_EVERY_MS ? known.touched : now,
+    });
     this.total += size;
-    if (!known || now - known.touched >= TOUCH_EVERY_MS) void utimes(file, now / 1000, now / 1000).catch(() => {});
+    if (!known || now - known.touched >= TOUCH_EVERY_MS)
+      void utimes(file, now / 1000, now / 1000).catch(() => {});
   }
 
   private forget(name: string): void {
@@ -103,7 +116,8 @@ export class DiskCache {
         const info = await stat(path.join(this.dir, name)).catch(() => undefined);
         if (!info?.isFile()) return;
         if (name.endsWith('.partial')) {
-          if (now - info.mtimeMs > ABANDONED_MS) await unlink(path.join(this.dir, name)).catch(() => {});
+          if (now - info.mtimeMs > ABANDONED_MS)
+            await unlink(path.join(this.dir, name)).catch(() => {});
           return;
         }
         found.push({ name, size: info.size, used: info.mtimeMs });

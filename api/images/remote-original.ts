@@ -12,7 +12,8 @@ export interface Validators {
   lastModified?: string;
 }
 
-export type RemoteAnswer = { changed: false } | { changed: true; body: Buffer; validators: Validators };
+export type RemoteAnswer =
+  { changed: false } | { changed: true; body: Buffer; validators: Validators };
 
 /** Where cloud metadata services answer (169.254.169.254, fd00:ec2::254, 100.100.100.200): refused even when listed. */
 const METADATA = new BlockList();
@@ -32,10 +33,15 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * address, where cloud metadata services answer; a redirect may only lead to a public address,
  * checked on the address connected to (src/net/guarded-fetch.ts).
  */
-export async function fetchRemoteOriginal(url: string, timeoutMs: number, known?: Validators): Promise<RemoteAnswer> {
+export async function fetchRemoteOriginal(
+  url: string,
+  timeoutMs: number,
+  known?: Validators,
+): Promise<RemoteAnswer> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const family = isIP(host);
-  if (family && METADATA.check(host, family === 4 ? 'ipv4' : 'ipv6')) throw new OriginalProblem(403, 'The original is on a link-local or reserved address.');
+  if (family && METADATA.check(host, family === 4 ? 'ipv4' : 'ipv6'))
+    throw new OriginalProblem(403, 'The original is on a link-local or reserved address.');
   const conditional = {
     ...(known?.etag ? { 'if-none-match': known.etag } : {}),
     ...(known?.lastModified ? { 'if-modified-since': known.lastModified } : {}),
@@ -53,15 +59,29 @@ export async function fetchRemoteOriginal(url: string, timeoutMs: number, known?
     if (!(error instanceof FetchProblem)) throw error;
     if (/^larger than/.test(error.message)) throw new OriginalProblem(413, TOO_BIG);
     if (/^no (complete answer within|data for)/.test(error.message))
-      throw new OriginalProblem(422, `The original image did not arrive within ${timeoutMs / 1000} s.`);
+      throw new OriginalProblem(
+        422,
+        `The original image did not arrive within ${timeoutMs / 1000} s.`,
+      );
     throw new OriginalProblem(422, `The original image could not be fetched: ${error.message}.`);
   }
   if (answer.status === 304 && known) return { changed: false };
-  if (answer.status === 404 || answer.status === 410) throw new OriginalProblem(404, 'The original image was not found.');
-  if (answer.status >= 300 && answer.status < 400) throw new OriginalProblem(422, 'The original image redirects too many times.');
-  if (answer.status < 200 || answer.status > 299) throw new OriginalProblem(422, `The original image could not be read (its host answered ${answer.status}).`);
-  if (!/^image\//i.test(header(answer.headers['content-type']) ?? '')) throw new OriginalProblem(415, 'The original is not an image.');
+  if (answer.status === 404 || answer.status === 410)
+    throw new OriginalProblem(404, 'The original image was not found.');
+  if (answer.status >= 300 && answer.status < 400)
+    throw new OriginalProblem(422, 'The original image redirects too many times.');
+  if (answer.status < 200 || answer.status > 299)
+    throw new OriginalProblem(
+      422,
+      `The original image could not be read (its host answered ${answer.status}).`,
+    );
+  if (!/^image\//i.test(header(answer.headers['content-type']) ?? ''))
+    throw new OriginalProblem(415, 'The original is not an image.');
   const etag = header(answer.headers.etag);
   const lastModified = header(answer.headers['last-modified']);
-  return { changed: true, body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength), validators: { etag, lastModified } };
+  return {
+    changed: true,
+    body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength),
+    validators: { etag, lastModified },
+  };
 }

@@ -12,9 +12,19 @@ const MAX_ORIGINAL_PIXELS = 50_000_000;
  * quality number, so it gets q - 20 (q=75 gives AVIF 55).
  */
 export const OUTPUTS = [
-  { type: 'image/avif', encode: (image: Sharp, quality: number) => image.avif({ quality: Math.max(30, quality - 20), effort: 0 }) },
-  { type: 'image/webp', encode: (image: Sharp, quality: number) => image.webp({ quality, effort: 1 }) },
-  { type: 'image/jpeg', encode: (image: Sharp, quality: number) => image.jpeg({ quality, progressive: true }) },
+  {
+    type: 'image/avif',
+    encode: (image: Sharp, quality: number) =>
+      image.avif({ quality: Math.max(30, quality - 20), effort: 0 }),
+  },
+  {
+    type: 'image/webp',
+    encode: (image: Sharp, quality: number) => image.webp({ quality, effort: 1 }),
+  },
+  {
+    type: 'image/jpeg',
+    encode: (image: Sharp, quality: number) => image.jpeg({ quality, progressive: true }),
+  },
 ] as const;
 
 export type Output = (typeof OUTPUTS)[number];
@@ -34,7 +44,12 @@ export function outputFor(accept: string | undefined): Output {
 let threadsSet = false;
 
 /** `original` at most `width` wide (never enlarged), upright, encoded as `output`. */
-export async function resize(original: Buffer, width: number, quality: number, output: Output): Promise<Buffer> {
+export async function resize(
+  original: Buffer,
+  width: number,
+  quality: number,
+  output: Output,
+): Promise<Buffer> {
   // One libvips thread per transform: the number of transforms at once (transform-slots.ts) is
   // then the number of cores they take, and the rest stay free for requests.
   if (!threadsSet) sharp.concurrency(1);
@@ -46,12 +61,16 @@ export async function resize(original: Buffer, width: number, quality: number, o
     .metadata()
     .then((meta) => meta.format)
     .catch(() => undefined);
-  if (format === 'svg') throw new OriginalProblem(415, 'The original is a vector image (SVG): use it as it is.');
+  if (format === 'svg')
+    throw new OriginalProblem(415, 'The original is a vector image (SVG): use it as it is.');
   try {
-    const image = sharp(original, { limitInputPixels: MAX_ORIGINAL_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+    const image = sharp(original, { limitInputPixels: MAX_ORIGINAL_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true });
     return await output.encode(image, quality).toBuffer();
   } catch (error) {
-    if (/pixel limit/i.test(String(error))) throw new OriginalProblem(413, 'The original image has too many pixels.');
+    if (/pixel limit/i.test(String(error)))
+      throw new OriginalProblem(413, 'The original image has too many pixels.');
     throw new OriginalProblem(415, 'The original is not an image this site can read.');
   }
 }

@@ -23,10 +23,15 @@ export async function siteFileFor(roots: readonly string[], sitePath: string): P
   }
   for (const root of roots) {
     const file = path.resolve(root, `.${pathname}`);
-    if (!file.startsWith(root + path.sep)) throw new OriginalProblem(403, 'That path is outside the site.');
+    if (!file.startsWith(root + path.sep))
+      throw new OriginalProblem(403, 'That path is outside the site.');
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) continue;
-    if (info.size > MAX_ORIGINAL_BYTES) throw new OriginalProblem(413, `The original image is larger than ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB.`);
+    if (info.size > MAX_ORIGINAL_BYTES)
+      throw new OriginalProblem(
+        413,
+        `The original image is larger than ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB.`,
+      );
     return { file, size: info.size, mtimeMs: info.mtimeMs };
   }
   throw new OriginalProblem(404, 'There is no such image on this site.');

@@ -36,7 +36,8 @@ export class TransformSlots {
   }
 
   private async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.running >= this.slots)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running += 1;
     const started = performance.now();
     try {

@@ -9,7 +9,9 @@ import { createHash } from 'node:crypto';
  * lead's retry does.
  */
 export function trappedLeadId(tenant: string, idempotencyKey: string): string {
-  const hex = createHash('sha256').update(`honeypot\u0000${tenant}\u0000${idempotencyKey}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`honeypot\u0000${tenant}\u0000${idempotencyKey}`)
+    .digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -12,7 +12,15 @@ export function dealershipCount(site: SiteData): number {
 /** SPEC 5 rules for one form on one site (the forms apply the same through rulesForForm). */
 export function rulesFor(site: SiteData, form: LeadForm, hasCar: boolean): LeadRules {
   const settings = leadSettings(site);
-  return rulesForForm(form, { messageRequired: settings.message_required, termsRequired: settings.terms_required, dealerships: dealershipCount(site) }, hasCar);
+  return rulesForForm(
+    form,
+    {
+      messageRequired: settings.message_required,
+      termsRequired: settings.terms_required,
+      dealerships: dealershipCount(site),
+    },
+    hasCar,
+  );
 }
 
 /** Where this site's finished leads go: its webhook and e-mail, or the server log when neither is set. */

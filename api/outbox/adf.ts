@@ -4,7 +4,8 @@ import { xmlText } from '../../src/domain/xml-text';
 import type { LeadPayload } from './payload';
 
 // ADF sends empty elements (the DTD's required ones), unlike the listing feeds' `element`.
-const element = (name: string, value: unknown, attributes = ''): string => `<${name}${attributes}>${xmlText(String(value ?? ''))}</${name}>`;
+const element = (name: string, value: unknown, attributes = ''): string =>
+  `<${name}${attributes}>${xmlText(String(value ?? ''))}</${name}>`;
 
 /** The lead as ADF/XML 1.0 (`adf > prospect`), the format dealer CRMs import. */
 export function leadToAdf(lead: LeadPayload): string {
@@ -38,13 +39,17 @@ export function leadToAdf(lead: LeadPayload): string {
     element('name', lead.customer.last_name, ' part="last"'),
     element('email', lead.customer.email),
     element('phone', lead.customer.phone, ' type="cellphone"'),
-    lead.customer.postcode ? `<address><street line="1"></street>${element('postalcode', lead.customer.postcode)}${element('country', 'AU')}</address>` : '',
+    lead.customer.postcode
+      ? `<address><street line="1"></street>${element('postalcode', lead.customer.postcode)}${element('country', 'AU')}</address>`
+      : '',
     '</contact>',
     comments ? element('comments', comments) : '',
     '</customer>',
   ].join('');
   const vendor = `<vendor>${element('vendorname', lead.site.name)}${lead.site.url ? element('url', lead.site.url) : ''}<contact>${element('name', lead.site.name, ' part="full" type="business"')}${
-    lead.site.email || !lead.site.phone ? element('email', lead.site.email) : element('phone', lead.site.phone)
+    lead.site.email || !lead.site.phone
+      ? element('email', lead.site.email)
+      : element('phone', lead.site.phone)
   }</contact></vendor>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -73,10 +78,15 @@ export function leadToText(lead: LeadPayload): string {
   if (lead.category) lines.push(`Enquiry type: ${lead.category}`);
   if (lead.subcategory) lines.push(`Step: ${lead.subcategory}`);
   if (lead.car)
-    lines.push(`Car: ${[lead.car.year, lead.car.make, lead.car.model, lead.car.badge].filter(Boolean).join(' ')}`, `Stock number: ${lead.car.stock ?? '-'}`);
+    lines.push(
+      `Car: ${[lead.car.year, lead.car.make, lead.car.model, lead.car.badge].filter(Boolean).join(' ')}`,
+      `Stock number: ${lead.car.stock ?? '-'}`,
+    );
   if (lead.car?.url) lines.push(`Listing: ${lead.car.url}`);
-  if (lead.fields.appointment) lines.push(`Preferred test drive time: ${oneLine(String(lead.fields.appointment))}`);
-  if (lead.fields.dealership_name) lines.push(`Dealership: ${oneLine(String(lead.fields.dealership_name))}`);
+  if (lead.fields.appointment)
+    lines.push(`Preferred test drive time: ${oneLine(String(lead.fields.appointment))}`);
+  if (lead.fields.dealership_name)
+    lines.push(`Dealership: ${oneLine(String(lead.fields.dealership_name))}`);
   if (lead.message) lines.push('', 'Comments:', lead.message);
   lines.push('', `Lead id: ${lead.lead_id}`, `Sent: ${lead.submitted_at}`);
   return lines.join('\n');

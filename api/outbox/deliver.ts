@@ -8,7 +8,11 @@ import { leadToAdf, leadToText } from './adf';
 import type { LeadPayload } from './payload';
 
 /** Sends one delivery; resolves when the receiver acknowledged it, throws otherwise. */
-export type Deliverer = (delivery: Delivery, lead: LeadPayload, site: SiteData | undefined) => Promise<void>;
+export type Deliverer = (
+  delivery: Delivery,
+  lead: LeadPayload,
+  site: SiteData | undefined,
+) => Promise<void>;
 
 /** HMAC-SHA256 of the exact body, hex: the receiver recomputes it with the shared secret. */
 export function signBody(body: string, secret: string): string {
@@ -19,12 +23,16 @@ export function signBody(body: string, secret: string): string {
  * POST the lead as JSON. X-Lead-Delivery is the same on every retry of one delivery, so a receiver
  * that got it but whose answer was lost can drop the repeat.
  */
-export function webhookDeliverer(env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Deliverer {
+export function webhookDeliverer(
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 10_000,
+): Deliverer {
   return async (delivery, lead, site) => {
     const webhook = site && leadSettings(site).webhook;
     if (!webhook) throw new Error('No webhook is configured for this site any more.');
     const secret = env[webhook.secret_env];
-    if (!secret) throw new Error(`The webhook secret environment variable ${webhook.secret_env} is not set.`);
+    if (!secret)
+      throw new Error(`The webhook secret environment variable ${webhook.secret_env} is not set.`);
     const body = JSON.stringify(lead);
     const response = await fetch(webhook.url, {
       method: 'POST',
@@ -56,7 +64,13 @@ export function emailDeliverer(env: NodeJS.ProcessEnv = process.env): Deliverer 
       replyTo: lead.customer.email || undefined,
       subject: `New ${lead.form.replace(/_/g, ' ')}: ${lead.customer.first_name} ${lead.customer.last_name}${lead.car ? ` - ${[lead.car.year, lead.car.make, lead.car.model].filter(Boolean).join(' ')}` : ''}`,
       text: leadToText(lead),
-      attachments: [{ filename: `lead-${lead.lead_id}.adf.xml`, content: adf, contentType: 'application/xml; charset=utf-8' }],
+      attachments: [
+        {
+          filename: `lead-${lead.lead_id}.adf.xml`,
+          content: adf,
+          contentType: 'application/xml; charset=utf-8',
+        },
+      ],
       headers: { 'X-Lead-Id': lead.lead_id, 'X-Lead-Delivery': delivery.id },
       messageId: `<${delivery.id}@dealer-sites.leads>`,
     });
@@ -65,7 +79,9 @@ export function emailDeliverer(env: NodeJS.ProcessEnv = process.env): Deliverer 
 
 /** No destination configured (local development): print the lead so it is seen. */
 export const logDeliverer: Deliverer = async (_delivery, lead) => {
-  console.log(`\n[lead] ${lead.site.slug}: ${lead.form} ${lead.lead_id}\n${leadToText(lead).replace(/^/gm, '  | ')}\n`);
+  console.log(
+    `\n[lead] ${lead.site.slug}: ${lead.form} ${lead.lead_id}\n${leadToText(lead).replace(/^/gm, '  | ')}\n`,
+  );
 };
 
 /** What an outage alert says: which channel, since when, the last error, how many leads wait. */
@@ -91,7 +107,12 @@ export function outageAlerter(env: NodeJS.ProcessEnv = process.env): OutageAlert
     const settings = leadSettings(site);
     const to = settings.fallback_email ?? settings.email?.to[0];
     if (!to) return undefined;
-    const what = notice.channel === 'webhook' ? 'your CRM webhook' : notice.channel === 'email' ? 'your lead e-mail address' : notice.channel;
+    const what =
+      notice.channel === 'webhook'
+        ? 'your CRM webhook'
+        : notice.channel === 'email'
+          ? 'your lead e-mail address'
+          : notice.channel;
     const since = new Date(notice.failingSince).toISOString().replace('T', ' ').slice(0, 16);
     await transport.sendMail({
       from: settings.email?.from ?? 'leads@dealer-sites.example',

@@ -15,7 +15,10 @@ export interface UndeliveredLead {
 }
 
 /** Given-up deliveries, and (with `retrying`) those still being retried after a failure; oldest first. */
-export async function undeliveredLeads(driver: SqlDriver, { retrying = false } = {}): Promise<UndeliveredLead[]> {
+export async function undeliveredLeads(
+  driver: SqlDriver,
+  { retrying = false } = {},
+): Promise<UndeliveredLead[]> {
   const rows = await driver.all(
     `SELECT id, lead_id, tenant, channel, status, attempts, last_error, created_at, next_attempt_at FROM outbox
      WHERE status = 'failed'${retrying ? ` OR (status = 'pending' AND attempts > 0)` : ''} ORDER BY created_at, id`,
@@ -39,7 +42,11 @@ export type ResendOutcome = 'queued' | 'already delivered' | 'not found';
  * Puts a delivery back in the outbox to be sent at once, with a fresh retry period. A delivered
  * one is never sent twice. The running API's outbox worker does the sending.
  */
-export async function resendDelivery(driver: SqlDriver, id: string, now: number): Promise<ResendOutcome> {
+export async function resendDelivery(
+  driver: SqlDriver,
+  id: string,
+  now: number,
+): Promise<ResendOutcome> {
   const changed = await driver.run(
     `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, lease_until = 0 WHERE id = ? AND status <> 'delivered'`,
     [now, id],

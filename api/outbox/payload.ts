@@ -11,7 +11,13 @@ export interface LeadPayload {
   category: string | null;
   subcategory: string | null;
   submitted_at: string;
-  customer: { first_name: string; last_name: string; email: string; phone: string; postcode: string };
+  customer: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    postcode: string;
+  };
   message: string | null;
   car: {
     id: string;
@@ -28,18 +34,22 @@ export interface LeadPayload {
   fields: Record<string, unknown>;
 }
 
-const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+const str = (value: unknown): string =>
+  value === undefined || value === null ? '' : String(value);
 /**
  * A one-line value of the e-mail, its subject and the ADF: control characters folded to a space,
  * so a line break in a stored name cannot add an "Email:" line of its own. The API refuses them
  * already; this also covers leads stored before it did, and the tenant's own text.
  */
 const line = (value: unknown): string => oneLine(str(value));
-const lineOrNull = (value: string | null): string | null => (value === null ? null : oneLine(value));
+const lineOrNull = (value: string | null): string | null =>
+  value === null ? null : oneLine(value);
 
 export function leadPayload(lead: StoredLead, site: SiteData | undefined): LeadPayload {
   const fields = lead.fields;
-  const car: Car | undefined = lead.carId ? site?.cars.find((candidate) => String(candidate.id) === lead.carId) : undefined;
+  const car: Car | undefined = lead.carId
+    ? site?.cars.find((candidate) => String(candidate.id) === lead.carId)
+    : undefined;
   const base = site?.tenant.url.replace(/\/$/, '') ?? '';
   return {
     lead_id: lead.id,

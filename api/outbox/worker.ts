@@ -1,7 +1,20 @@
 import type { SiteData } from '../../src/site/types';
 import type { DeliveryChannel, Store } from '../storage/store';
-import { emailDeliverer, logDeliverer, outageAlerter, webhookDeliverer, type Deliverer, type OutageAlerter } from './deliver';
-import { claimOutagesToAlert, endChannelOutage, recordChannelFailure, releaseAlert, waitingDeliveries } from './outages';
+import {
+  emailDeliverer,
+  logDeliverer,
+  outageAlerter,
+  webhookDeliverer,
+  type Deliverer,
+  type OutageAlerter,
+} from './deliver';
+import {
+  claimOutagesToAlert,
+  endChannelOutage,
+  recordChannelFailure,
+  releaseAlert,
+  waitingDeliveries,
+} from './outages';
 import { leadPayload } from './payload';
 
 const HOUR = 3_600_000;
@@ -51,8 +64,18 @@ function inWords(ms: number): string {
  * A failing one is retried with a back-off capped at an hour for `retryForMs` (7 days), then kept
  * as failed for `npm run leads -- resend`. Returns how many were delivered and failed this pass.
  */
-export async function runOutboxOnce(options: OutboxOptions): Promise<{ delivered: number; failed: number }> {
-  const { store, siteFor, now = Date.now, leaseMs = 60_000, batch = 20, retryForMs = 7 * DAY, log = console.warn } = options;
+export async function runOutboxOnce(
+  options: OutboxOptions,
+): Promise<{ delivered: number; failed: number }> {
+  const {
+    store,
+    siteFor,
+    now = Date.now,
+    leaseMs = 60_000,
+    batch = 20,
+    retryForMs = 7 * DAY,
+    log = console.warn,
+  } = options;
   const deliverers: Record<DeliveryChannel, Deliverer> = {
     webhook: options.deliverers?.webhook ?? webhookDeliverer(),
     email: options.deliverers?.email ?? emailDeliverer(),
@@ -117,7 +140,10 @@ async function alertOutages(options: OutboxOptions): Promise<void> {
 }
 
 /** Runs the outbox every `intervalMs` until stopped. */
-export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number }): { stop(): Promise<void>; kick(): void } {
+export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number }): {
+  stop(): Promise<void>;
+  kick(): void;
+} {
   const intervalMs = options.intervalMs ?? 1000;
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
@@ -125,7 +151,12 @@ export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number
   const tick = () => {
     if (stopped) return;
     running = runOutboxOnce(options)
-      .catch((error: unknown) => console.error('Outbox pass failed (will retry):', error instanceof Error ? error.message : error))
+      .catch((error: unknown) =>
+        console.error(
+          'Outbox pass failed (will retry):',
+          error instanceof Error ? error.message : error,
+        ),
+      )
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });

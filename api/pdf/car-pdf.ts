@@ -7,7 +7,14 @@ import type { Car } from '../../src/feeds/schemas';
 import type { Tenant } from '../../src/tenant/schema';
 import { formatPhone, formatPrice } from '../../src/domain/format';
 import { isAvailable } from '../../src/domain/stock';
-import { allSpecifications, caravanSpecifications, carDetails, keyInformation, usedCarExtras, type Spec } from '../../src/domain/vehicle/specs';
+import {
+  allSpecifications,
+  caravanSpecifications,
+  carDetails,
+  keyInformation,
+  usedCarExtras,
+  type Spec,
+} from '../../src/domain/vehicle/specs';
 import { vehicleSubtitle } from '../../src/domain/vehicle/title';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -115,7 +122,11 @@ export async function carPdf(car: Car, context: CarPdfContext): Promise<Uint8Arr
   const now = context.now ?? new Date();
   doc.setCreationDate(now);
   doc.setModificationDate(now);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
 
   w.text(context.tenant.name, { size: 10, color: MUTED });
   w.space(4);
@@ -124,8 +135,14 @@ export async function carPdf(car: Car, context: CarPdfContext): Promise<Uint8Arr
   w.space(6);
   if (!isAvailable(car)) w.text('SOLD', { size: 16, bold: true });
   else if (typeof car.price === 'number' && car.price > 0) {
-    const was = typeof car.before_price === 'number' && car.before_price > car.price ? ` (was ${formatPrice(car.before_price)})` : '';
-    w.text(`${formatPrice(car.price)}${car.price_type ? ` ${car.price_type}` : ''}${was}`, { size: 16, bold: true });
+    const was =
+      typeof car.before_price === 'number' && car.before_price > car.price
+        ? ` (was ${formatPrice(car.before_price)})`
+        : '';
+    w.text(`${formatPrice(car.price)}${car.price_type ? ` ${car.price_type}` : ''}${was}`, {
+      size: 16,
+      bold: true,
+    });
   }
 
   const sections: [string, Spec[]][] = [
@@ -146,15 +163,23 @@ export async function carPdf(car: Car, context: CarPdfContext): Promise<Uint8Arr
     w.text(group.items.join(', '));
   }
   w.heading('Dealer Comments');
-  w.text(car.dealercomments?.trim() || 'Dealer comments are pending. Please check back here later.');
+  w.text(
+    car.dealercomments?.trim() || 'Dealer comments are pending. Please check back here later.',
+  );
 
   w.heading('Where to see it');
   const address = car.location?.address;
   if (car.location?.name) w.text(car.location.name, { bold: true });
-  if (address) w.text([address.street, address.city, address.state, address.postcode].filter(Boolean).join(', '));
+  if (address)
+    w.text(
+      [address.street, address.city, address.state, address.postcode].filter(Boolean).join(', '),
+    );
   if (context.phone) w.text(`Phone ${formatPhone(context.phone)}`);
   w.text(`${context.tenant.url.replace(/\/+$/, '')}/cars/${car.slug}`, { color: MUTED });
   w.space(8);
-  w.text(`Printed ${now.toISOString().slice(0, 10)}. Details are a guide only; please confirm them with the dealer.`, { size: 8, color: MUTED });
+  w.text(
+    `Printed ${now.toISOString().slice(0, 10)}. Details are a guide only; please confirm them with the dealer.`,
+    { size: 8, color: MUTED },
+  );
   return doc.save();
 }

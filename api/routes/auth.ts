@@ -4,7 +4,13 @@ import { normaliseMobile } from '../../src/domain/leads/validation';
 import { LEAD_MESSAGES } from '../../src/domain/leads/messages';
 import { codeLimits } from '../accounts/code-limits';
 import { ACCOUNT_POLICY } from '../accounts/policy';
-import { accountsOf, clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../accounts/session';
+import {
+  accountsOf,
+  clearSessionCookie,
+  currentUser,
+  sessionToken,
+  setSessionCookie,
+} from '../accounts/session';
 import { networkOf } from '../client-address';
 import { errorResponse, readJson, validate } from '../http';
 import type { ApiApp, ApiEnv } from '../types';
@@ -28,15 +34,21 @@ const VerifyCode = z
  * The one answer to a code that does not sign in, whatever the reason (none sent, wrong, expired,
  * used, burnt): different answers would tell a stranger which numbers have a code pending.
  */
-export const CODE_NOT_ACCEPTED = 'That code did not work. Please check the text message, or ask for a new code.';
+export const CODE_NOT_ACCEPTED =
+  'That code did not work. Please check the text message, or ask for a new code.';
 
 /** Past the site's hourly ceiling (reached only by many networks at once): the same for every number and every requester. */
-export const SITE_BUSY = 'We are sending a lot of sign-in codes right now. Please try again in a few minutes.';
+export const SITE_BUSY =
+  'We are sending a lot of sign-in codes right now. Please try again in a few minutes.';
 
 function tooMany(c: Context<ApiEnv>, wait: number, what: string) {
   c.header('Retry-After', String(wait));
   const minutes = Math.ceil(wait / 60);
-  return errorResponse(c, 429, `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+  return errorResponse(
+    c,
+    429,
+    `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  );
 }
 
 /**
@@ -62,19 +74,27 @@ export function authRoutes(app: ApiApp): void {
       : await limiter.take(
           [
             { key: `code-ip:${tenant}:${ip}`, limit: ACCOUNT_POLICY.codesPerIp, windowMs: window },
-            { key: `code-ip-phone:${tenant}:${ip}:${phone}`, limit: ACCOUNT_POLICY.codesPerRequesterPerPhone, windowMs: window },
+            {
+              key: `code-ip-phone:${tenant}:${ip}:${phone}`,
+              limit: ACCOUNT_POLICY.codesPerRequesterPerPhone,
+              windowMs: window,
+            },
           ],
           now,
         );
     if (wait) return tooMany(c, wait, 'codes requested');
-    const issued = await accountsOf(c).issueCode(tenant, phone, now, { network: networkOf(ip), limits: codeLimits(Boolean(limiter)) });
+    const issued = await accountsOf(c).issueCode(tenant, phone, now, {
+      network: networkOf(ip),
+      limits: codeLimits(Boolean(limiter)),
+    });
     if ('refused' in issued) {
       const seconds = Math.max(1, Math.ceil(issued.retryAfterMs / 1000));
       if (issued.refused !== 'site') return tooMany(c, seconds, 'codes requested');
       c.header('Retry-After', String(seconds));
       return errorResponse(c, 429, SITE_BUSY);
     }
-    const sent = () => c.json({ sent: true, expires_in_seconds: ACCOUNT_POLICY.codeTtlMs / 1000 }, 202);
+    const sent = () =>
+      c.json({ sent: true, expires_in_seconds: ACCOUNT_POLICY.codeTtlMs / 1000 }, 202);
     // The number's last code still works: nothing new to send, and the same answer as a send.
     if ('pending' in issued) return sent();
     const { code, expiresAt } = issued;
@@ -82,7 +102,10 @@ export function authRoutes(app: ApiApp): void {
       await c.get('accounts').codeSender.send({ tenant, phone, code, expiresAt });
     } catch (error) {
       console.error(`Sign-in code for ${tenant} not sent:`, error);
-      return c.json({ error: "We couldn't send a code just now. Please try again in a few minutes." }, 503);
+      return c.json(
+        { error: "We couldn't send a code just now. Please try again in a few minutes." },
+        503,
+      );
     }
     return sent();
   });
@@ -92,7 +115,14 @@ export function authRoutes(app: ApiApp): void {
     const tenant = c.get('site').tenant.slug;
     const now = c.get('now');
     const limiter = c.get('rateLimiter');
-    const wait = limiter ? await limiter.hit(`verify-ip:${tenant}:${c.get('clientIp')}`, ACCOUNT_POLICY.verifiesPerIp, now, window) : 0;
+    const wait = limiter
+      ? await limiter.hit(
+          `verify-ip:${tenant}:${c.get('clientIp')}`,
+          ACCOUNT_POLICY.verifiesPerIp,
+          now,
+          window,
+        )
+      : 0;
     if (wait) return tooMany(c, wait, 'sign-in attempts');
     const accounts = accountsOf(c);
     const check = await accounts.checkCode(tenant, phone, code, now);

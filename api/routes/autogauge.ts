@@ -12,7 +12,21 @@ export function autogaugeRoutes(app: ApiApp): void {
     const car = c.get('site').cars.find((item) => item.slug === slug);
     if (!car) return c.json({ error: `No listed car "${slug}".` }, 404);
     if (!car.autogauge) return c.json({ error: GAUGE_NO_DATA }, 404);
-    const { fill = null, listing_price = null, market_range_min = null, market_range_max = null, confidence = null, description = null } = car.autogauge;
-    return c.json({ fill, listing_price, market_range_min, market_range_max, confidence, description });
+    const {
+      fill = null,
+      listing_price = null,
+      market_range_min = null,
+      market_range_max = null,
+      confidence = null,
+      description = null,
+    } = car.autogauge;
+    return c.json({
+      fill,
+      listing_price,
+      market_range_min,
+      market_range_max,
+      confidence,
+      description,
+    });
   });
 }

@@ -7,7 +7,12 @@ import type { ApiApp } from '../types';
 
 const SlotsQuery = z.object({
   location_id: z.string().max(80).optional(),
-  days: z.coerce.number().int().min(1, 'days must be 1 to 30.').max(30, 'days must be 1 to 30.').default(7),
+  days: z.coerce
+    .number()
+    .int()
+    .min(1, 'days must be 1 to 30.')
+    .max(30, 'days must be 1 to 30.')
+    .default(7),
 });
 
 /** Manufacturer locations (grouped by dealer website), ratings and test-drive slots. */
@@ -17,7 +22,13 @@ export function dealerRoutes(app: ApiApp): void {
     const site = c.get('site');
     const websites = new Map<
       string,
-      { id: string | number; name: string; url: string; dealership: { id: string | number; slug: string; name?: string } | null; locations: Location[] }
+      {
+        id: string | number;
+        name: string;
+        url: string;
+        dealership: { id: string | number; slug: string; name?: string } | null;
+        locations: Location[];
+      }
     >();
     for (const location of site.locations) {
       const key = String(location.website?.id ?? location.dealership?.slug ?? site.tenant.slug);
@@ -38,7 +49,11 @@ export function dealerRoutes(app: ApiApp): void {
   app.get('/ratings', (c) => {
     const site = c.get('site');
     const reviews = site.reviews.filter((review) => review.text);
-    const overall = reviews.length ? Math.round((reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length) * 10) / 10 : null;
+    const overall = reviews.length
+      ? Math.round(
+          (reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length) * 10,
+        ) / 10
+      : null;
     const locations = site.locations.map((location) => ({
       id: location.id,
       dealership_id: location.dealership?.id ?? null,
@@ -61,8 +76,19 @@ export function dealerRoutes(app: ApiApp): void {
     const special = site.specialHours
       // The feed loader already folded location.id and hours.begin/end into location_id and start/end_hour.
       .filter((entry) => String(entry.location_id) === String(location.id))
-      .map((entry) => ({ date: entry.date, status: entry.status, start: entry.start_hour, end: entry.end_hour }));
-    const slots = testDriveSlots({ hours: location.contact_detail.opening_hours, special, now: c.get('now'), days: query.days, timeZone });
+      .map((entry) => ({
+        date: entry.date,
+        status: entry.status,
+        start: entry.start_hour,
+        end: entry.end_hour,
+      }));
+    const slots = testDriveSlots({
+      hours: location.contact_detail.opening_hours,
+      special,
+      now: c.get('now'),
+      days: query.days,
+      timeZone,
+    });
     return c.json({ location_id: location.id, time_zone: timeZone, slots });
   });
 }

@@ -11,7 +11,14 @@ import type { ApiApp } from '../types';
 export function deliveryRoutes(app: ApiApp): void {
   app.get('/delivery', (c) => {
     const { tenant } = c.get('site');
-    if (!tenant.delivery.enabled) return c.json({ error: 'Delivery estimates are not offered on this site. Please use the enquiry form or call us.' }, 404);
+    if (!tenant.delivery.enabled)
+      return c.json(
+        {
+          error:
+            'Delivery estimates are not offered on this site. Please use the enquiry form or call us.',
+        },
+        404,
+      );
     const postcode = (c.req.query('postcode') ?? '').trim();
     const message = postcodeError(postcode);
     if (message) return c.json({ error: message, fields: { postcode: message } }, 422);

@@ -4,6 +4,11 @@ import type { ApiApp } from '../types';
 export function healthRoutes(app: ApiApp): void {
   app.get('/health', (c) => {
     const site = c.get('site');
-    return c.json({ ok: true, tenant: site.tenant.slug, builtAt: site.builtAt, cars: site.cars.length });
+    return c.json({
+      ok: true,
+      tenant: site.tenant.slug,
+      builtAt: site.builtAt,
+      cars: site.cars.length,
+    });
   });
 }

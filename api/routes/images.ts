@@ -24,14 +24,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_DAY = 'public, max-age=86400';
 
 const Query = z.object({
-  url: z.string({ error: 'url is required: the photo to resize.' }).min(1, 'url is required: the photo to resize.').max(2048, 'url is too long.'),
+  url: z
+    .string({ error: 'url is required: the photo to resize.' })
+    .min(1, 'url is required: the photo to resize.')
+    .max(2048, 'url is too long.'),
   w: z.coerce
     .number({ error: 'w must be a width in pixels.' })
-    .refine((width) => (IMAGE_WIDTH_LADDER as readonly number[]).includes(width), `w must be one of ${IMAGE_WIDTH_LADDER.join(', ')}.`),
+    .refine(
+      (width) => (IMAGE_WIDTH_LADDER as readonly number[]).includes(width),
+      `w must be one of ${IMAGE_WIDTH_LADDER.join(', ')}.`,
+    ),
   // Steps of 5 only: with the width ladder this bounds the cached variants of one photo.
   q: z.coerce
     .number({ error: 'q must be a quality from 30 to 95.' })
-    .refine((quality) => Number.isInteger(quality) && quality >= 30 && quality <= 95 && quality % 5 === 0, 'q must be 30 to 95 in steps of 5.')
+    .refine(
+      (quality) => Number.isInteger(quality) && quality >= 30 && quality <= 95 && quality % 5 === 0,
+      'q must be 30 to 95 in steps of 5.',
+    )
     .default(75),
 });
 
@@ -67,25 +76,34 @@ async function sourceOf(site: SiteData, original: string): Promise<Source> {
   const problem = urlProblem(original);
   if (problem) throw new OriginalProblem(400, `url: ${problem}.`);
   const { siteRoots } = directories(site.tenant.slug);
-  if (original.startsWith('/')) return { kind: 'site', file: await siteFileFor(siteRoots, original) };
+  if (original.startsWith('/'))
+    return { kind: 'site', file: await siteFileFor(siteRoots, original) };
   const url = normalisePhotoUrl(original);
   if (!url) throw new OriginalProblem(400, 'url: expected an http(s) URL or a site path.');
   const parsed = new URL(url);
   if (URL.canParse(site.tenant.url) && parsed.origin === new URL(site.tenant.url).origin)
     return { kind: 'site', file: await siteFileFor(siteRoots, parsed.pathname) };
-  if (!(await listedPhotos(site)).has(url)) throw new OriginalProblem(403, 'This site resizes only its own files and the photos its pages list.');
+  if (!(await listedPhotos(site)).has(url))
+    throw new OriginalProblem(
+      403,
+      'This site resizes only its own files and the photos its pages list.',
+    );
   return { kind: 'remote', url };
 }
 
 /** One cache file per original (and, for a site file, its version), width, quality and format. */
 function cacheName(source: Source, width: number, quality: number, output: Output): string {
-  const original = source.kind === 'site' ? ['site', source.file.file, source.file.size, source.file.mtimeMs] : ['remote', source.url];
+  const original =
+    source.kind === 'site'
+      ? ['site', source.file.file, source.file.size, source.file.mtimeMs]
+      : ['remote', source.url];
   return `${createHash('sha256')
     .update(JSON.stringify([...original, width, quality, output.type]))
     .digest('hex')}.entry`;
 }
 
-const tagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+const tagOf = (body: Uint8Array) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** Concurrent requests for one variant share one resize or check. */
 const inFlight = new Map<string, Promise<Variant>>();
@@ -105,14 +123,20 @@ class NotNow extends Error {
     readonly status: 429 | 503,
     readonly retryAfter: number,
   ) {
-    super(status === 503 ? 'The image resizer is busy. Please try again shortly.' : 'Too many new image sizes from this address. Please wait and try again.');
+    super(
+      status === 503
+        ? 'The image resizer is busy. Please try again shortly.'
+        : 'Too many new image sizes from this address. Please wait and try again.',
+    );
   }
 }
 
 async function serveImage(c: Context<ApiEnv>) {
   const parsed = Query.safeParse(c.req.query());
   if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+    );
     return c.json({ error: 'Bad image request.', fields }, 400);
   }
   const { url, w, q } = parsed.data;
@@ -124,14 +148,21 @@ async function serveImage(c: Context<ApiEnv>) {
     const settings = imageSettings();
     const source = await sourceOf(site, url.trim());
     const name = cacheName(source, w, q, output);
-    const cache = diskCache(directories(site.tenant.slug).cacheDir, settings.IMAGE_CACHE_MAX_MB * 1024 * 1024);
+    const cache = diskCache(
+      directories(site.tenant.slug).cacheDir,
+      settings.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+    );
     const cached = await cache.read<VariantMeta>(name);
     const slots = transformSlots(settings.IMAGE_TRANSFORMS, settings.IMAGE_TRANSFORM_QUEUE);
     const timeoutMs = apiEnv().IMAGE_FETCH_TIMEOUT_MS;
 
     /** A full or read-only disk costs the cache, not the answer: the image is served all the same. */
     const keep = (file: string, meta: VariantMeta, body: Buffer) =>
-      cache.write(file, meta, body).catch((error: unknown) => console.warn(`/api/image: could not cache ${file}: ${(error as Error).message}`));
+      cache
+        .write(file, meta, body)
+        .catch((error: unknown) =>
+          console.warn(`/api/image: could not cache ${file}: ${(error as Error).message}`),
+        );
     /** Reads the original (re-checks it, for a cached variant) and resizes it in a transform slot. */
     const transform = async (lease: Lease): Promise<Variant> => {
       try {
@@ -139,7 +170,11 @@ async function serveImage(c: Context<ApiEnv>) {
         let meta: Omit<VariantMeta, 'tag'> = {};
         if (source.kind === 'site') original = await readSiteFile(source.file);
         else {
-          const answer = await fetchRemoteOriginal(source.url, timeoutMs, cached && (cached.meta.original ?? {}));
+          const answer = await fetchRemoteOriginal(
+            source.url,
+            timeoutMs,
+            cached && (cached.meta.original ?? {}),
+          );
           if (!answer.changed) {
             await keep(name, { ...cached!.meta, checkedAt: now }, cached!.body);
             return { body: cached!.body, tag: cached!.meta.tag, cache: 'hit' };
@@ -157,7 +192,10 @@ async function serveImage(c: Context<ApiEnv>) {
     };
 
     let variant: Variant;
-    if (cached && (source.kind === 'site' || now - (cached.meta.checkedAt ?? 0) < REVALIDATE_AFTER_MS)) {
+    if (
+      cached &&
+      (source.kind === 'site' || now - (cached.meta.checkedAt ?? 0) < REVALIDATE_AFTER_MS)
+    ) {
       variant = { body: cached.body, tag: cached.meta.tag, cache: 'hit' };
     } else if (cached) {
       variant = await shared(name, () => revalidate(cached, slots.admit(), transform));
@@ -173,7 +211,9 @@ async function serveImage(c: Context<ApiEnv>) {
         try {
           wait = limiter ? await limiter.hit(key, settings.IMAGE_MISSES_PER_MINUTE, now) : 0;
         } catch (error) {
-          console.warn(`/api/image: the rate limiter failed (${(error as Error).message}); miss not counted`);
+          console.warn(
+            `/api/image: the rate limiter failed (${(error as Error).message}); miss not counted`,
+          );
         }
         if (wait) {
           lease.release();
@@ -203,7 +243,11 @@ async function serveImage(c: Context<ApiEnv>) {
  * original is resized again. When the host fails or the resizer is busy, the old copy is served
  * and checked again on the next request.
  */
-async function revalidate(cached: CacheEntry<VariantMeta>, lease: Lease | undefined, transform: (lease: Lease) => Promise<Variant>): Promise<Variant> {
+async function revalidate(
+  cached: CacheEntry<VariantMeta>,
+  lease: Lease | undefined,
+  transform: (lease: Lease) => Promise<Variant>,
+): Promise<Variant> {
   const stale: Variant = { body: cached.body, tag: cached.meta.tag, cache: 'stale' };
   if (!lease) return stale;
   try {

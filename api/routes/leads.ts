@@ -23,12 +23,22 @@ export function leadRoutes(app: ApiApp): void {
     const body = await readJson(c);
     const head = Head.safeParse(body);
     const form = head.success ? head.data.form : 'enquiry';
-    const hasCar = head.success && head.data.car_id !== undefined && head.data.car_id !== null && head.data.car_id !== '';
+    const hasCar =
+      head.success &&
+      head.data.car_id !== undefined &&
+      head.data.car_id !== null &&
+      head.data.car_id !== '';
     const lead = validate(leadBodySchema(rulesFor(site, form, hasCar)), body);
 
     // A filled honeypot looks accepted and goes nowhere (api/leads/honeypot.ts says why).
-    if (lead.website) return c.json({ lead_id: trappedLeadId(site.tenant.slug, lead.idempotency_key) }, 201);
-    const timing = judgeFillTime(lead.started_at, lead.submitted_at, c.get('now'), leadSettings(site).min_fill_ms);
+    if (lead.website)
+      return c.json({ lead_id: trappedLeadId(site.tenant.slug, lead.idempotency_key) }, 201);
+    const timing = judgeFillTime(
+      lead.started_at,
+      lead.submitted_at,
+      c.get('now'),
+      leadSettings(site).min_fill_ms,
+    );
     if (timing !== 'ok') throw new BadRequest(422, FILL_TIME_ERRORS[timing]);
 
     const result = await c.get('store').submitLead({

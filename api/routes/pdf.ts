@@ -8,7 +8,13 @@ export function pdfRoutes(app: ApiApp): void {
     const site = c.get('site');
     const slug = c.req.param('slug');
     const car = site.cars.find((item) => item.slug === slug);
-    if (!car) return c.json({ error: `No car "${slug}" on this site: it may have been sold. Search our stock for similar cars.` }, 404);
+    if (!car)
+      return c.json(
+        {
+          error: `No car "${slug}" on this site: it may have been sold. Search our stock for similar cars.`,
+        },
+        404,
+      );
     const bytes = await carPdf(car, { tenant: site.tenant, phone: phoneForCar(car, site.tenant) });
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/pdf',

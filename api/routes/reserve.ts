@@ -17,7 +17,9 @@ export const JUST_RESERVED =
 
 /** The deposit this site asks to reserve a car (tenant labels.reserve_deposit, SPEC default $200). */
 export function reserveDeposit(site: SiteData): string {
-  return (site.tenant.labels as { reserve_deposit?: string }).reserve_deposit ?? DEFAULT_RESERVE_DEPOSIT;
+  return (
+    (site.tenant.labels as { reserve_deposit?: string }).reserve_deposit ?? DEFAULT_RESERVE_DEPOSIT
+  );
 }
 
 /**
@@ -30,15 +32,35 @@ export function reserveDeposit(site: SiteData): string {
 export function reserveRoutes(app: ApiApp): void {
   app.post('/reserve', async (c) => {
     const site = c.get('site');
-    if (!site.tenant.features.reserve) return errorResponse(c, 404, 'Reservations are not available on this site.');
+    if (!site.tenant.features.reserve)
+      return errorResponse(c, 404, 'Reservations are not available on this site.');
     const body = validate(leadBodySchema(rulesFor(site, 'reserve', true)), await readJson(c));
-    if (body.form !== 'reserve') throw new BadRequest(422, "form must be 'reserve'.", { form: "form must be 'reserve'." });
-    if (body.website) throw new BadRequest(422, 'This form could not be sent. Please leave the field marked "leave blank" empty.');
-    const timing = judgeFillTime(body.started_at, body.submitted_at, c.get('now'), leadSettings(site).min_fill_ms);
+    if (body.form !== 'reserve')
+      throw new BadRequest(422, "form must be 'reserve'.", { form: "form must be 'reserve'." });
+    if (body.website)
+      throw new BadRequest(
+        422,
+        'This form could not be sent. Please leave the field marked "leave blank" empty.',
+      );
+    const timing = judgeFillTime(
+      body.started_at,
+      body.submitted_at,
+      c.get('now'),
+      leadSettings(site).min_fill_ms,
+    );
     if (timing !== 'ok') throw new BadRequest(422, FILL_TIME_ERRORS[timing]);
-    const car = site.cars.find((candidate) => body.car_id !== undefined && body.car_id !== null && String(candidate.id) === String(body.car_id));
-    if (!car) throw new BadRequest(422, 'Choose a car to reserve.', { car_id: 'This car is not listed on this site.' });
-    if (!isReservable(car)) return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
+    const car = site.cars.find(
+      (candidate) =>
+        body.car_id !== undefined &&
+        body.car_id !== null &&
+        String(candidate.id) === String(body.car_id),
+    );
+    if (!car)
+      throw new BadRequest(422, 'Choose a car to reserve.', {
+        car_id: 'This car is not listed on this site.',
+      });
+    if (!isReservable(car))
+      return errorResponse(c, 409, 'Sorry, this car is no longer available to reserve.');
     // A site that gates checkout behind sign-in (features.sign_in_gated) takes reservations only from signed-in shoppers.
     if (site.tenant.features.sign_in_gated.includes('checkout') && !(await currentUser(c)))
       return c.json({ error: 'Please sign in to reserve this car.' }, 401);
@@ -51,21 +73,39 @@ export function reserveRoutes(app: ApiApp): void {
       category: 'Reserve',
       subcategory: body.subcategory ?? null,
       carId: String(car.id),
-      fields: { ...body.fields, deposit, stock_number: body.fields.stock_number ?? car.stocknum ?? null },
+      fields: {
+        ...body.fields,
+        deposit,
+        stock_number: body.fields.stock_number ?? car.stocknum ?? null,
+      },
       isLastStep: true,
       channels: channelsFor(site),
       reserveCar: true,
       now: c.get('now'),
     });
-    if (!result.ok && result.reason === 'car_reserved') return c.json({ error: JUST_RESERVED, code: 'reserved' }, 409);
+    if (!result.ok && result.reason === 'car_reserved')
+      return c.json({ error: JUST_RESERVED, code: 'reserved' }, 409);
     // The live stock says the car sold or was reserved after this page was built.
-    if (!result.ok && result.reason === 'car_unavailable') return c.json({ error: UNAVAILABLE_MESSAGES[result.unavailable], code: result.unavailable }, 409);
+    if (!result.ok && result.reason === 'car_unavailable')
+      return c.json(
+        { error: UNAVAILABLE_MESSAGES[result.unavailable], code: result.unavailable },
+        409,
+      );
     if (!result.ok) return errorResponse(c, 422, result.error);
 
     const accounts = accountsOf(c);
-    const existing = (await accounts.paymentIntents(site.tenant.slug)).find((intent) => intent.leadId === result.leadId);
+    const existing = (await accounts.paymentIntents(site.tenant.slug)).find(
+      (intent) => intent.leadId === result.leadId,
+    );
     if (!result.created && existing) {
-      return c.json({ lead_id: result.leadId, deposit, payment: { id: existing.id, status: existing.status, redirect_url: null } }, 200);
+      return c.json(
+        {
+          lead_id: result.leadId,
+          deposit,
+          payment: { id: existing.id, status: existing.status, redirect_url: null },
+        },
+        200,
+      );
     }
     const payment = await c.get('accounts').payments.createIntent(
       {
@@ -78,7 +118,15 @@ export function reserveRoutes(app: ApiApp): void {
       { accounts, now: c.get('now') },
     );
     return c.json(
-      { lead_id: result.leadId, deposit, payment: { id: payment.id, status: payment.status, redirect_url: payment.redirectUrl ?? null } },
+      {
+        lead_id: result.leadId,
+        deposit,
+        payment: {
+          id: payment.id,
+          status: payment.status,
+          redirect_url: payment.redirectUrl ?? null,
+        },
+      },
       result.created ? 201 : 200,
     );
   });
@@ -97,11 +145,17 @@ export function reserveRoutes(app: ApiApp): void {
     try {
       event = provider.readWebhook(await c.req.text(), c.req.raw.headers, c.get('now'));
     } catch (error) {
-      if (error instanceof WebhookBodyError) return errorResponse(c, 422, error.message, error.fields);
+      if (error instanceof WebhookBodyError)
+        return errorResponse(c, 422, error.message, error.fields);
       throw error;
     }
     if (!event) return c.json({ error: 'The webhook signature is missing or invalid.' }, 401);
-    const outcome = await accountsOf(c).applyPaymentEvent(c.get('site').tenant.slug, provider.name, event, c.get('now'));
+    const outcome = await accountsOf(c).applyPaymentEvent(
+      c.get('site').tenant.slug,
+      provider.name,
+      event,
+      c.get('now'),
+    );
     if (outcome === 'not_found') return errorResponse(c, 404, 'No such payment on this site.');
     return c.json({ received: true, applied: outcome === 'applied' }, 200);
   });

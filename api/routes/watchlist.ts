@@ -9,12 +9,19 @@ import type { ApiApp, ApiEnv } from '../types';
 /** SPEC 7 body: phone_number and car_id. */
 const Body = z
   .object({
-    phone_number: z.string({ error: 'Send phone_number: the mobile number you signed in with.' }).max(40, 'phone_number is too long.'),
-    car_id: z.union([z.string().trim().min(1).max(80), z.number().int()], { error: 'Send car_id: the id of a car on this site.' }).transform(String),
+    phone_number: z
+      .string({ error: 'Send phone_number: the mobile number you signed in with.' })
+      .max(40, 'phone_number is too long.'),
+    car_id: z
+      .union([z.string().trim().min(1).max(80), z.number().int()], {
+        error: 'Send car_id: the id of a car on this site.',
+      })
+      .transform(String),
   })
   .strict();
 
-const fail = (c: Context<ApiEnv>, status: 401 | 403 | 404 | 422, error: string) => c.json({ success: false, error }, status);
+const fail = (c: Context<ApiEnv>, status: 401 | 403 | 404 | 422, error: string) =>
+  c.json({ success: false, error }, status);
 
 /**
  * SPEC 7 watchlist calls. Every answer carries `success`; a refusal also carries `error`, the
@@ -24,13 +31,24 @@ const fail = (c: Context<ApiEnv>, status: 401 | 403 | 404 | 422, error: string) 
 export function watchlistRoutes(app: ApiApp): void {
   const change = (save: boolean) => async (c: Context<ApiEnv>) => {
     const parsed = Body.safeParse(await readJson(c));
-    if (!parsed.success) return c.json({ success: false, error: 'Send phone_number and car_id.', fields: fieldErrors(parsed.error) }, 422);
+    if (!parsed.success)
+      return c.json(
+        {
+          success: false,
+          error: 'Send phone_number and car_id.',
+          fields: fieldErrors(parsed.error),
+        },
+        422,
+      );
     const user = await currentUser(c);
-    if (!user) return fail(c, 401, 'Your session has ended. Please sign in again to change your watchlist.');
-    if (normaliseMobile(parsed.data.phone_number) !== user.phone) return fail(c, 403, 'You can only change your own watchlist.');
+    if (!user)
+      return fail(c, 401, 'Your session has ended. Please sign in again to change your watchlist.');
+    if (normaliseMobile(parsed.data.phone_number) !== user.phone)
+      return fail(c, 403, 'You can only change your own watchlist.');
     const site = c.get('site');
     const carId = parsed.data.car_id;
-    if (save && !site.cars.some((car) => String(car.id) === carId)) return fail(c, 404, 'This car is no longer listed, so it cannot be saved.');
+    if (save && !site.cars.some((car) => String(car.id) === carId))
+      return fail(c, 404, 'This car is no longer listed, so it cannot be saved.');
     const accounts = accountsOf(c);
     if (save) await accounts.saveCar(site.tenant.slug, user.id, carId, c.get('now'));
     else await accounts.removeCar(site.tenant.slug, user.id, carId);
@@ -55,7 +73,11 @@ export function watchlistRoutes(app: ApiApp): void {
         name: car.name,
         slug: car.slug,
         price: car.price ?? null,
-        primary_image_url: car.images?.[0]?.image.thumb?.url ?? car.images?.[0]?.image.url ?? car.primary_image_url ?? null,
+        primary_image_url:
+          car.images?.[0]?.image.thumb?.url ??
+          car.images?.[0]?.image.url ??
+          car.primary_image_url ??
+          null,
         available: isAvailable(car),
       };
     });

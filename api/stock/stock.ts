@@ -22,9 +22,13 @@ export interface StockCar {
   hash: string;
 }
 
-export type StockInput = Pick<Car, 'id' | 'slug' | 'status' | 'sold' | 'reserved' | 'price' | 'price_type' | 'updated_at'>;
+export type StockInput = Pick<
+  Car,
+  'id' | 'slug' | 'status' | 'sold' | 'reserved' | 'price' | 'price_type' | 'updated_at'
+>;
 
-const priced = (price: unknown): price is number => typeof price === 'number' && Number.isFinite(price) && price > 0;
+const priced = (price: unknown): price is number =>
+  typeof price === 'number' && Number.isFinite(price) && price > 0;
 
 export function toStockCar(car: StockInput): StockCar {
   const fields = {
@@ -38,7 +42,10 @@ export function toStockCar(car: StockInput): StockCar {
     price_text: priced(car.price) ? formatPrice(car.price) : null,
     updated_at: car.updated_at ?? null,
   };
-  return { ...fields, hash: createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 32) };
+  return {
+    ...fields,
+    hash: createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 32),
+  };
 }
 
 /** Rows deleted per statement: well under SQLite's and PostgreSQL's limits on bound values. */
@@ -51,23 +58,47 @@ const DELETE_BATCH = 500;
  * car's row does not hold up the sync either. The build calls it after swapping the site into
  * dist/; a sync may call it whenever the feeds change.
  */
-export async function replaceStock(store: Store, tenant: string, cars: StockInput[], now = Date.now()): Promise<number> {
+export async function replaceStock(
+  store: Store,
+  tenant: string,
+  cars: StockInput[],
+  now = Date.now(),
+): Promise<number> {
   const rows = cars.map(toStockCar);
   return store.driver.transaction(async (tx) => {
     const stored = new Map(
-      (await tx.all(`SELECT car_id, content_hash FROM car_stock WHERE tenant = ?`, [tenant])).map((row) => [String(row.car_id), String(row.content_hash)]),
+      (await tx.all(`SELECT car_id, content_hash FROM car_stock WHERE tenant = ?`, [tenant])).map(
+        (row) => [String(row.car_id), String(row.content_hash)],
+      ),
     );
-    const unchanged = new Set(rows.filter((car) => stored.get(car.id) === car.hash).map((car) => car.id));
+    const unchanged = new Set(
+      rows.filter((car) => stored.get(car.id) === car.hash).map((car) => car.id),
+    );
     const stale = [...stored.keys()].filter((id) => !unchanged.has(id));
     for (let start = 0; start < stale.length; start += DELETE_BATCH) {
       const batch = stale.slice(start, start + DELETE_BATCH);
-      await tx.run(`DELETE FROM car_stock WHERE tenant = ? AND car_id IN (${batch.map(() => '?').join(', ')})`, [tenant, ...batch]);
+      await tx.run(
+        `DELETE FROM car_stock WHERE tenant = ? AND car_id IN (${batch.map(() => '?').join(', ')})`,
+        [tenant, ...batch],
+      );
     }
     for (const car of rows) {
       if (unchanged.has(car.id)) continue;
       await tx.run(
         `INSERT INTO car_stock (tenant, car_id, slug, status, sold, reserved, price, price_type, price_text, updated_at, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [tenant, car.id, car.slug, car.status, car.sold ? 1 : 0, car.reserved ? 1 : 0, car.price, car.price_type, car.price_text, car.updated_at, car.hash],
+        [
+          tenant,
+          car.id,
+          car.slug,
+          car.status,
+          car.sold ? 1 : 0,
+          car.reserved ? 1 : 0,
+          car.price,
+          car.price_type,
+          car.price_text,
+          car.updated_at,
+          car.hash,
+        ],
       );
     }
     await tx.run(
@@ -106,13 +137,18 @@ export async function stockCar(
   const known = await runner.all(`SELECT cars FROM stock_tenants WHERE tenant = ?`, [tenant]);
   if (!known[0]) return 'unknown';
   const [column, value] = 'id' in by ? ['car_id', by.id] : ['slug', by.slug];
-  const rows = await runner.all(`SELECT * FROM car_stock WHERE tenant = ? AND ${column} = ?${lock ? ' FOR SHARE' : ''}`, [tenant, value]);
+  const rows = await runner.all(
+    `SELECT * FROM car_stock WHERE tenant = ? AND ${column} = ?${lock ? ' FOR SHARE' : ''}`,
+    [tenant, value],
+  );
   return rows[0] ? fromRow(rows[0]) : 'missing';
 }
 
 /** Every car of a site's stored stock, by id (empty when none was written). */
 export async function stockOf(runner: SqlRunner, tenant: string): Promise<StockCar[]> {
-  return (await runner.all(`SELECT * FROM car_stock WHERE tenant = ? ORDER BY car_id`, [tenant])).map(fromRow);
+  return (
+    await runner.all(`SELECT * FROM car_stock WHERE tenant = ? ORDER BY car_id`, [tenant])
+  ).map(fromRow);
 }
 
 /** Why the stock says a car cannot be reserved or bought now, or undefined when it can. */
@@ -120,7 +156,15 @@ export function unavailableReason(car: StockCar | 'missing'): UnavailableReason 
   if (car === 'missing') return 'sold';
   if (!isAvailable({ status: car.status as Car['status'], sold: car.sold })) return 'sold';
   if (car.reserved) return 'reserved';
-  if (!isReservable({ status: car.status as Car['status'], sold: car.sold, reserved: car.reserved, price: car.price })) return 'unavailable';
+  if (
+    !isReservable({
+      status: car.status as Car['status'],
+      sold: car.sold,
+      reserved: car.reserved,
+      price: car.price,
+    })
+  )
+    return 'unavailable';
   return undefined;
 }
 
@@ -129,6 +173,8 @@ export type UnavailableReason = 'sold' | 'reserved' | 'unavailable';
 /** What a shopper reads when the car went after the page was built (409 from reserve and buy-online). */
 export const UNAVAILABLE_MESSAGES: Record<UnavailableReason, string> = {
   sold: 'Sorry, this car has just been sold. Nothing has been charged. Please choose another car, or call the dealership about one like it.',
-  reserved: 'Sorry, this car was just reserved by another shopper. Nothing has been charged. Please choose another car, or call the dealership about it.',
-  unavailable: 'Sorry, this car is no longer available to reserve. Nothing has been charged. Please call the dealership about it.',
+  reserved:
+    'Sorry, this car was just reserved by another shopper. Nothing has been charged. Please choose another car, or call the dealership about it.',
+  unavailable:
+    'Sorry, this car is no longer available to reserve. Nothing has been charged. Please call the dealership about it.',
 };

@@ -1,4 +1,8 @@
-import { ACCOUNTS_MIGRATION, ACCOUNTS_RESERVATIONS_MIGRATION, ACCOUNTS_SIGN_IN_NETWORKS_MIGRATION } from '../accounts/migration';
+import {
+  ACCOUNTS_MIGRATION,
+  ACCOUNTS_RESERVATIONS_MIGRATION,
+  ACCOUNTS_SIGN_IN_NETWORKS_MIGRATION,
+} from '../accounts/migration';
 import type { SqlDriver } from './sql';
 
 /**
@@ -137,16 +141,17 @@ export const MIGRATIONS: { version: number; name: string; sql: string[] }[] = [
 
 /** Applies the migrations this database has not had yet. Safe to run from several processes at once. */
 export async function migrate(driver: SqlDriver): Promise<number> {
-  await driver.run(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+  await driver.run(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`,
+  );
   let applied = 0;
   for (const migration of MIGRATIONS) {
     const done = await driver.transaction(async (tx) => {
       // Claim the version first: a second process doing the same waits here, then skips it.
-      const claimed = await tx.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?) ON CONFLICT (version) DO NOTHING`, [
-        migration.version,
-        migration.name,
-        Date.now(),
-      ]);
+      const claimed = await tx.run(
+        `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?) ON CONFLICT (version) DO NOTHING`,
+        [migration.version, migration.name, Date.now()],
+      );
       if (!claimed) return false;
       for (const statement of migration.sql) await tx.run(statement);
       return true;

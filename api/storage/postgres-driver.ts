@@ -9,8 +9,10 @@ export function numberPlaceholders(sql: string): string {
 
 function runnerOf(client: pg.Pool | pg.PoolClient): SqlRunner {
   return {
-    all: async (sql, params: SqlValue[] = []) => (await client.query(numberPlaceholders(sql), params)).rows as Row[],
-    run: async (sql, params: SqlValue[] = []) => (await client.query(numberPlaceholders(sql), params)).rowCount ?? 0,
+    all: async (sql, params: SqlValue[] = []) =>
+      (await client.query(numberPlaceholders(sql), params)).rows as Row[],
+    run: async (sql, params: SqlValue[] = []) =>
+      (await client.query(numberPlaceholders(sql), params)).rowCount ?? 0,
   };
 }
 

@@ -20,7 +20,11 @@ const BUMP = `hits = CASE WHEN rate_limits.expires_at <= ? THEN 1 ELSE rate_limi
  * SQLite: counts one call for `limit.key` unless it is at its limit, else throws Full, inside a
  * transaction that the throw rolls back (SQLite runs one transaction at a time).
  */
-async function countOne(runner: SqlRunner, { key, limit, windowMs = DEFAULT_WINDOW_MS }: Limit, now: number): Promise<void> {
+async function countOne(
+  runner: SqlRunner,
+  { key, limit, windowMs = DEFAULT_WINDOW_MS }: Limit,
+  now: number,
+): Promise<void> {
   if (limit >= 1) {
     const counted = await runner.all(
       `INSERT INTO rate_limits (key, hits, expires_at) VALUES (?, 1, ?)
@@ -35,7 +39,11 @@ async function countOne(runner: SqlRunner, { key, limit, windowMs = DEFAULT_WIND
   throw new Full(key, limit, rows[0] ? Number(rows[0].expires_at) : now + windowMs);
 }
 
-async function takeOnSqlite(driver: SqlDriver, limits: Limit[], now: number): Promise<Full | undefined> {
+async function takeOnSqlite(
+  driver: SqlDriver,
+  limits: Limit[],
+  now: number,
+): Promise<Full | undefined> {
   try {
     await driver.transaction(async (tx) => {
       for (const limit of limits) await countOne(tx, limit, now);
@@ -71,14 +79,29 @@ function postgresStatement(count: number): string {
       CASE WHEN (SELECT count(*) FROM counted) = ? THEN 0 ELSE ('${FULL_MARK}: ' || (SELECT count(*) FROM counted))::integer END AS refused`;
 }
 
-async function takeOnPostgres(driver: SqlDriver, limits: Limit[], now: number): Promise<Full | undefined> {
+async function takeOnPostgres(
+  driver: SqlDriver,
+  limits: Limit[],
+  now: number,
+): Promise<Full | undefined> {
   const counted = limits.filter(({ limit }) => limit >= 1);
-  if (counted.length < limits.length) return new Full(limits.find(({ limit }) => limit < 1)!.key, 0, now + DEFAULT_WINDOW_MS);
-  const params = counted.flatMap(({ key, limit, windowMs = DEFAULT_WINDOW_MS }) => [key, limit, now + windowMs]);
+  if (counted.length < limits.length)
+    return new Full(limits.find(({ limit }) => limit < 1)!.key, 0, now + DEFAULT_WINDOW_MS);
+  const params = counted.flatMap(({ key, limit, windowMs = DEFAULT_WINDOW_MS }) => [
+    key,
+    limit,
+    now + windowMs,
+  ]);
   // A key seen full may be free again by the time it is read (another call's count rolled back): try again.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await driver.all(postgresStatement(counted.length), [...params, now, now, now, counted.length]);
+      await driver.all(postgresStatement(counted.length), [
+        ...params,
+        now,
+        now,
+        now,
+        counted.length,
+      ]);
       return undefined;
     } catch (error) {
       if (!String((error as Error).message).includes(FULL_MARK)) throw error;
@@ -89,7 +112,8 @@ async function takeOnPostgres(driver: SqlDriver, limits: Limit[], now: number): 
     );
     for (const { key, limit } of counted) {
       const row = rows.find((each) => each.key === key);
-      if (row && Number(row.expires_at) > now && Number(row.hits) >= limit) return new Full(key, limit, Number(row.expires_at));
+      if (row && Number(row.expires_at) > now && Number(row.hits) >= limit)
+        return new Full(key, limit, Number(row.expires_at));
     }
   }
   // Still racing: refuse this call for a second, without remembering any key as full.
@@ -127,9 +151,16 @@ export class SharedRateLimiter implements RateLimiter {
       await this.driver.run(`DELETE FROM rate_limits WHERE expires_at <= ?`, [now]);
     }
     // Sorted, and one entry per key (the tightest limit).
-    const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.limit - b.limit));
-    const unique = sorted.filter((limit, index) => index === 0 || sorted[index - 1]!.key !== limit.key);
-    const full = this.driver.dialect === 'postgres' ? await takeOnPostgres(this.driver, unique, now) : await takeOnSqlite(this.driver, unique, now);
+    const sorted = [...limits].sort((a, b) =>
+      a.key < b.key ? -1 : a.key > b.key ? 1 : a.limit - b.limit,
+    );
+    const unique = sorted.filter(
+      (limit, index) => index === 0 || sorted[index - 1]!.key !== limit.key,
+    );
+    const full =
+      this.driver.dialect === 'postgres'
+        ? await takeOnPostgres(this.driver, unique, now)
+        : await takeOnSqlite(this.driver, unique, now);
     if (!full) return 0;
     if (full.key) this.remember(full, now);
     return secondsUntil(full.until, now);
@@ -140,13 +171,15 @@ export class SharedRateLimiter implements RateLimiter {
     for (const { key, limit } of limits) {
       const full = this.full.get(key);
       // A larger limit than the one it was full at (a changed setting) may have room: ask the database.
-      if (full && now < full.until && limit <= full.limit) wait = Math.max(wait, secondsUntil(full.until, now));
+      if (full && now < full.until && limit <= full.limit)
+        wait = Math.max(wait, secondsUntil(full.until, now));
     }
     return wait;
   }
 
   private remember({ key, limit, until }: Full, now: number): void {
-    if (this.full.size >= 10_000) for (const [old, entry] of this.full) if (now >= entry.until) this.full.delete(old);
+    if (this.full.size >= 10_000)
+      for (const [old, entry] of this.full) if (now >= entry.until) this.full.delete(old);
     if (this.full.size >= 10_000) this.full.clear();
     this.full.set(key, { limit, until });
   }

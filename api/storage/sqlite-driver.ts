@@ -42,7 +42,11 @@ export function openSqlite(file: string): SqlDriver {
    * and are committed together with one fsync. Nobody's promise settles before that COMMIT has
    * returned, so a resolved transaction is still on disk; only the fsync is shared.
    */
-  type Pending = { work: (tx: SqlRunner) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
+  type Pending = {
+    work: (tx: SqlRunner) => Promise<unknown>;
+    resolve(value: unknown): void;
+    reject(error: unknown): void;
+  };
   let waiting: Pending[] = [];
 
   async function commitBatch(batch: Pending[]): Promise<void> {
@@ -67,7 +71,11 @@ export function openSqlite(file: string): SqlDriver {
       for (const item of batch) item.reject(error);
       return;
     }
-    batch.forEach((item, index) => (outcomes[index]!.ok ? item.resolve(outcomes[index]!.value) : item.reject(outcomes[index]!.value)));
+    batch.forEach((item, index) =>
+      outcomes[index]!.ok
+        ? item.resolve(outcomes[index]!.value)
+        : item.reject(outcomes[index]!.value),
+    );
   }
 
   return {

@@ -74,7 +74,8 @@ export interface VisitorEvent {
 }
 
 const num = (value: unknown): number => Number(value);
-const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const numOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 function toDelivery(row: Row): Delivery {
   return {
@@ -117,8 +118,15 @@ export class Store {
       try {
         return await this.submitOnce(input);
       } catch (error) {
-        if (error instanceof CarAlreadyReserved) return { ok: false, reason: 'car_reserved', error: error.message };
-        if (error instanceof CarNotInStock) return { ok: false, reason: 'car_unavailable', unavailable: error.reason, error: error.message };
+        if (error instanceof CarAlreadyReserved)
+          return { ok: false, reason: 'car_reserved', error: error.message };
+        if (error instanceof CarNotInStock)
+          return {
+            ok: false,
+            reason: 'car_unavailable',
+            unavailable: error.reason,
+            error: error.message,
+          };
         if (!(error instanceof IdempotencyRace) || attempt >= 2) throw error;
       }
     }
@@ -126,17 +134,28 @@ export class Store {
 
   private submitOnce(input: LeadSubmission): Promise<SubmitResult> {
     return this.driver.transaction(async (tx): Promise<SubmitResult> => {
-      const seen = await tx.all(`SELECT lead_id FROM lead_requests WHERE tenant = ? AND idempotency_key = ?`, [input.tenant, input.idempotencyKey]);
+      const seen = await tx.all(
+        `SELECT lead_id FROM lead_requests WHERE tenant = ? AND idempotency_key = ?`,
+        [input.tenant, input.idempotencyKey],
+      );
       if (seen[0]) return { ok: true, leadId: String(seen[0].lead_id), created: false };
 
       let leadId: string;
       if (input.leadId) {
-        const rows = await tx.all(`SELECT fields, status FROM leads WHERE id = ? AND tenant = ?`, [input.leadId, input.tenant]);
+        const rows = await tx.all(`SELECT fields, status FROM leads WHERE id = ? AND tenant = ?`, [
+          input.leadId,
+          input.tenant,
+        ]);
         const lead = rows[0];
-        if (!lead) return { ok: false, error: 'This enquiry could not be found. Please start again.' };
-        if (lead.status !== 'open') return { ok: false, error: 'This enquiry has already been sent.' };
+        if (!lead)
+          return { ok: false, error: 'This enquiry could not be found. Please start again.' };
+        if (lead.status !== 'open')
+          return { ok: false, error: 'This enquiry has already been sent.' };
         leadId = input.leadId;
-        const fields = { ...(JSON.parse(String(lead.fields)) as Record<string, unknown>), ...input.fields };
+        const fields = {
+          ...(JSON.parse(String(lead.fields)) as Record<string, unknown>),
+          ...input.fields,
+        };
         await tx.run(
           `UPDATE leads SET fields = ?, category = COALESCE(?, category), subcategory = COALESCE(?, subcategory), car_id = COALESCE(?, car_id), status = ?, updated_at = ? WHERE id = ?`,
           [
@@ -184,7 +203,13 @@ export class Store {
    * Claims the car for `leadId`, or throws CarAlreadyReserved (rolling back the whole lead). The
    * partial unique index decides: a concurrent claim waits for the first one's commit, then loses.
    */
-  private async holdCar(tx: SqlRunner, tenant: string, carId: string | null | undefined, leadId: string, now: number): Promise<void> {
+  private async holdCar(
+    tx: SqlRunner,
+    tenant: string,
+    carId: string | null | undefined,
+    leadId: string,
+    now: number,
+  ): Promise<void> {
     if (!carId) throw new Error('A reservation needs a car.');
     // The live stock (written by each build or sync) has the last word; FOR SHARE holds off a
     // concurrent replaceStock until this reservation is decided. No stock yet: the route's SiteData check stands.
@@ -200,18 +225,30 @@ export class Store {
 
   /** The car ids with an active reservation on this site. */
   async reservedCars(tenant: string): Promise<string[]> {
-    const rows = await this.driver.all(`SELECT car_id FROM car_reservations WHERE tenant = ? AND released_at IS NULL ORDER BY car_id`, [tenant]);
+    const rows = await this.driver.all(
+      `SELECT car_id FROM car_reservations WHERE tenant = ? AND released_at IS NULL ORDER BY car_id`,
+      [tenant],
+    );
     return rows.map((row) => String(row.car_id));
   }
 
   /** Ends the active hold on a car (the dealer let the reservation go), so it can be reserved again. */
   async releaseCar(tenant: string, carId: string, now: number): Promise<boolean> {
     return (
-      (await this.driver.run(`UPDATE car_reservations SET released_at = ? WHERE tenant = ? AND car_id = ? AND released_at IS NULL`, [now, tenant, carId])) > 0
+      (await this.driver.run(
+        `UPDATE car_reservations SET released_at = ? WHERE tenant = ? AND car_id = ? AND released_at IS NULL`,
+        [now, tenant, carId],
+      )) > 0
     );
   }
 
-  private async enqueue(tx: SqlRunner, leadId: string, tenant: string, channels: DeliveryChannel[], now: number): Promise<void> {
+  private async enqueue(
+    tx: SqlRunner,
+    leadId: string,
+    tenant: string,
+    channels: DeliveryChannel[],
+    now: number,
+  ): Promise<void> {
     for (const channel of channels) {
       await tx.run(
         `INSERT INTO outbox (id, lead_id, tenant, channel, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, 'pending', 0, ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING`,
@@ -221,15 +258,26 @@ export class Store {
   }
 
   async getLead(tenant: string, id: string): Promise<StoredLead | undefined> {
-    const rows = await this.driver.all(`SELECT * FROM leads WHERE tenant = ? AND id = ?`, [tenant, id]);
+    const rows = await this.driver.all(`SELECT * FROM leads WHERE tenant = ? AND id = ?`, [
+      tenant,
+      id,
+    ]);
     if (!rows[0]) return undefined;
-    const deliveries = await this.driver.all(`SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel`, [id]);
+    const deliveries = await this.driver.all(
+      `SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel`,
+      [id],
+    );
     return this.toLead(rows[0], deliveries.map(toDelivery));
   }
 
   async listLeads(tenant: string): Promise<StoredLead[]> {
-    const rows = await this.driver.all(`SELECT * FROM leads WHERE tenant = ? ORDER BY created_at, id`, [tenant]);
-    const deliveries = (await this.driver.all(`SELECT * FROM outbox WHERE tenant = ?`, [tenant])).map(toDelivery);
+    const rows = await this.driver.all(
+      `SELECT * FROM leads WHERE tenant = ? ORDER BY created_at, id`,
+      [tenant],
+    );
+    const deliveries = (
+      await this.driver.all(`SELECT * FROM outbox WHERE tenant = ?`, [tenant])
+    ).map(toDelivery);
     return rows.map((row) =>
       this.toLead(
         row,
@@ -272,11 +320,10 @@ export class Store {
       );
       const claimed: Delivery[] = [];
       for (const { id } of due) {
-        const rows = await tx.all(`UPDATE outbox SET lease_until = ? WHERE id = ? AND status = 'pending' AND lease_until <= ? RETURNING *`, [
-          now + leaseMs,
-          String(id),
-          now,
-        ]);
+        const rows = await tx.all(
+          `UPDATE outbox SET lease_until = ? WHERE id = ? AND status = 'pending' AND lease_until <= ? RETURNING *`,
+          [now + leaseMs, String(id), now],
+        );
         if (rows[0]) claimed.push(toDelivery(rows[0]));
       }
       return claimed;
@@ -292,18 +339,23 @@ export class Store {
   }
 
   /** A failed attempt: try again at `nextAttemptAt`, or stop (status failed) when `giveUp`. */
-  async markAttemptFailed(id: string, error: string, nextAttemptAt: number, giveUp: boolean): Promise<void> {
-    await this.driver.run(`UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = 0 WHERE id = ?`, [
-      giveUp ? 'failed' : 'pending',
-      error.slice(0, 1000),
-      nextAttemptAt,
-      id,
-    ]);
+  async markAttemptFailed(
+    id: string,
+    error: string,
+    nextAttemptAt: number,
+    giveUp: boolean,
+  ): Promise<void> {
+    await this.driver.run(
+      `UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = 0 WHERE id = ?`,
+      [giveUp ? 'failed' : 'pending', error.slice(0, 1000), nextAttemptAt, id],
+    );
   }
 
   async deliveries(tenant?: string): Promise<Delivery[]> {
     const rows = tenant
-      ? await this.driver.all(`SELECT * FROM outbox WHERE tenant = ? ORDER BY created_at, id`, [tenant])
+      ? await this.driver.all(`SELECT * FROM outbox WHERE tenant = ? ORDER BY created_at, id`, [
+          tenant,
+        ])
       : await this.driver.all(`SELECT * FROM outbox ORDER BY created_at, id`);
     return rows.map(toDelivery);
   }
@@ -312,7 +364,11 @@ export class Store {
    * Counts a view of a car unless this visitor (an opaque key, see the view route) already viewed
    * it on `day`, and returns the car's total. Days before `day` are forgotten as a new day starts.
    */
-  async countView(tenant: string, carSlug: string, visit: { visitor: string; day: number }): Promise<number> {
+  async countView(
+    tenant: string,
+    carSlug: string,
+    visit: { visitor: string; day: number },
+  ): Promise<number> {
     if (visit.day > this.viewDay) {
       this.viewDay = visit.day;
       await this.driver.run(`DELETE FROM car_view_visitors WHERE day < ?`, [visit.day]);
@@ -337,24 +393,32 @@ export class Store {
   }
 
   private async viewsIn(runner: SqlRunner, tenant: string, carSlug: string): Promise<number> {
-    const rows = await runner.all(`SELECT views FROM car_views WHERE tenant = ? AND car_slug = ?`, [tenant, carSlug]);
+    const rows = await runner.all(`SELECT views FROM car_views WHERE tenant = ? AND car_slug = ?`, [
+      tenant,
+      carSlug,
+    ]);
     return rows[0] ? num(rows[0].views) : 0;
   }
 
-  async recordEvent(tenant: string, kind: string, data: Record<string, unknown>, now: number): Promise<string> {
+  async recordEvent(
+    tenant: string,
+    kind: string,
+    data: Record<string, unknown>,
+    now: number,
+  ): Promise<string> {
     const id = randomUUID();
-    await this.driver.run(`INSERT INTO visitor_events (id, tenant, kind, data, created_at) VALUES (?, ?, ?, ?, ?)`, [
-      id,
-      tenant,
-      kind,
-      JSON.stringify(data),
-      now,
-    ]);
+    await this.driver.run(
+      `INSERT INTO visitor_events (id, tenant, kind, data, created_at) VALUES (?, ?, ?, ?, ?)`,
+      [id, tenant, kind, JSON.stringify(data), now],
+    );
     return id;
   }
 
   async events(tenant: string, kind: string): Promise<VisitorEvent[]> {
-    const rows = await this.driver.all(`SELECT * FROM visitor_events WHERE tenant = ? AND kind = ? ORDER BY created_at, id`, [tenant, kind]);
+    const rows = await this.driver.all(
+      `SELECT * FROM visitor_events WHERE tenant = ? AND kind = ? ORDER BY created_at, id`,
+      [tenant, kind],
+    );
     return rows.map((row) => ({
       id: String(row.id),
       tenant: String(row.tenant),
@@ -392,7 +456,9 @@ export const DEFAULT_SQLITE_FILE = path.join(process.cwd(), '.data', 'leads.sqli
 /** PostgreSQL when DATABASE_URL is set, else the SQLite file (LEADS_DB_FILE or .data/leads.sqlite). Migrated. */
 export async function openStore(env: NodeJS.ProcessEnv = process.env): Promise<Store> {
   const { DATABASE_URL, LEADS_DB_FILE } = apiEnv(env);
-  const driver = DATABASE_URL ? openPostgres(DATABASE_URL) : openSqlite(LEADS_DB_FILE ?? DEFAULT_SQLITE_FILE);
+  const driver = DATABASE_URL
+    ? openPostgres(DATABASE_URL)
+    : openSqlite(LEADS_DB_FILE ?? DEFAULT_SQLITE_FILE);
   const store = new Store(driver);
   await store.migrate();
   return store;

@@ -19,7 +19,9 @@ import { productionProblems } from './production-config';
 import { HttpSmsSender } from './sms-sender';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-export const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export const VERSION = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 const LATEST_MIGRATION = Math.max(...MIGRATIONS.map((migration) => migration.version));
 
 /** Configuration problems that stop a host before it serves (every one, not the first). */
@@ -27,7 +29,8 @@ export function configProblems(tenants: LoadedTenant[], env: NodeJS.ProcessEnv):
   const problems: string[] = [];
   try {
     parseTrustProxy(apiEnv(env).TRUST_PROXY);
-    if (env.PORT !== undefined && !/^\d{1,5}$/.test(env.PORT)) problems.push(`PORT must be a port number; got "${env.PORT}"`);
+    if (env.PORT !== undefined && !/^\d{1,5}$/.test(env.PORT))
+      problems.push(`PORT must be a port number; got "${env.PORT}"`);
   } catch (error) {
     problems.push(...(error as Error).message.split('\n').filter(Boolean));
   }
@@ -48,14 +51,21 @@ function accountServices(env: NodeJS.ProcessEnv, tenants: LoadedTenant[]): Accou
   const codeSender = env.SMS_API_URL
     ? new HttpSmsSender(env.SMS_API_URL, env.SMS_API_TOKEN, (slug) => names.get(slug) ?? 'dealer')
     : new LocalCodeSender(null, env);
-  return { codeSender, payments: new RecordingPaymentProvider({ webhookSecret: env.PAYMENT_WEBHOOK_SECRET }) };
+  return {
+    codeSender,
+    payments: new RecordingPaymentProvider({ webhookSecret: env.PAYMENT_WEBHOOK_SECRET }),
+  };
 }
 
 /** "/api/watchlist/8123" -> "/api/watchlist/:id": a log groups requests by route, and ids say nothing. */
 export function routeLabel(pathname: string): string {
   return pathname
     .split('/')
-    .map((segment) => (/^\d+$/.test(segment) || segment.length > 24 || /^[0-9a-f-]{16,}$/i.test(segment) ? ':id' : segment))
+    .map((segment) =>
+      /^\d+$/.test(segment) || segment.length > 24 || /^[0-9a-f-]{16,}$/i.test(segment)
+        ? ':id'
+        : segment,
+    )
     .join('/')
     .slice(0, 120);
 }
@@ -74,7 +84,14 @@ export interface PlatformAppOptions {
  * The production API app for every tenant, the tenant picked by the request's Host, with health,
  * readiness and a JSON log line per request. Hosts: platform/api/server.ts (Node), lambda.ts.
  */
-export function createPlatformApp({ tenants, siteFor, store, log, env, clientIp }: PlatformAppOptions) {
+export function createPlatformApp({
+  tenants,
+  siteFor,
+  store,
+  log,
+  env,
+  clientIp,
+}: PlatformAppOptions) {
   const instance = env.INSTANCE_ID || `${hostname()}-${process.pid}`;
   const { hosts } = hostTable(tenants);
   const served = new Set(tenants.map((tenant) => tenant.slug));
@@ -126,17 +143,34 @@ export function createPlatformApp({ tenants, siteFor, store, log, env, clientIp 
   app.get('/api/health', (c) => {
     const slug = tenantOf(c.req.header('host'));
     const site = slug ? siteOf(slug) : undefined;
-    return c.json({ ok: true, ...identity, ...(site ? { tenant: site.tenant.slug, builtAt: site.builtAt, cars: site.cars.length } : {}) });
+    return c.json({
+      ok: true,
+      ...identity,
+      ...(site ? { tenant: site.tenant.slug, builtAt: site.builtAt, cars: site.cars.length } : {}),
+    });
   });
   // Readiness: the database answers and has every migration this code needs.
   app.get('/api/ready', async (c) => {
     try {
       const rows = await Promise.race([
         store.driver.all('SELECT MAX(version) AS version FROM schema_migrations'),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the database did not answer within 2 s')), 2000).unref()),
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error('the database did not answer within 2 s')),
+            2000,
+          ).unref(),
+        ),
       ]);
       const applied = Number(rows[0]?.version ?? 0);
-      if (applied < LATEST_MIGRATION) return c.json({ ok: false, ...identity, problem: `migrations applied up to ${applied} of ${LATEST_MIGRATION}` }, 503);
+      if (applied < LATEST_MIGRATION)
+        return c.json(
+          {
+            ok: false,
+            ...identity,
+            problem: `migrations applied up to ${applied} of ${LATEST_MIGRATION}`,
+          },
+          503,
+        );
       return c.json({ ok: true, ...identity, migration: applied });
     } catch (error) {
       return c.json({ ok: false, ...identity, problem: (error as Error).message }, 503);
@@ -149,7 +183,10 @@ export function createPlatformApp({ tenants, siteFor, store, log, env, clientIp 
   });
   app.onError((error, c) => {
     log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
-    return c.json({ error: 'Something went wrong on our side. Please try again, or call the dealership.' }, 500);
+    return c.json(
+      { error: 'Something went wrong on our side. Please try again, or call the dealership.' },
+      500,
+    );
   });
   return { app, instance, siteOf, state };
 }

@@ -11,13 +11,19 @@ export function hostOf(header: string | null | undefined): string | undefined {
  * Which tenant each host name belongs to: the host of its `url` and its extra `hostnames`. A host
  * claimed by two tenants is a configuration error (a request could reach the wrong dealer's data).
  */
-export function hostTable(tenants: readonly Pick<Tenant, 'slug' | 'url' | 'hostnames'>[]): { hosts: Map<string, string>; problems: string[] } {
+export function hostTable(tenants: readonly Pick<Tenant, 'slug' | 'url' | 'hostnames'>[]): {
+  hosts: Map<string, string>;
+  problems: string[];
+} {
   const hosts = new Map<string, string>();
   const problems: string[] = [];
   for (const tenant of tenants)
     for (const host of new Set([new URL(tenant.url).hostname, ...tenant.hostnames])) {
       const taken = hosts.get(host);
-      if (taken && taken !== tenant.slug) problems.push(`${tenant.slug}: host ${host} is already ${taken}'s; each host name belongs to one site`);
+      if (taken && taken !== tenant.slug)
+        problems.push(
+          `${tenant.slug}: host ${host} is already ${taken}'s; each host name belongs to one site`,
+        );
       else hosts.set(host, tenant.slug);
     }
   return { hosts, problems };

@@ -27,18 +27,36 @@ interface Instance {
 
 /** The client address API Gateway saw (v2 and function URLs, or v1); never a header the client wrote. */
 function sourceIp(c: Context): string | undefined {
-  const event = (c.env as { event?: { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } } } }).event;
+  const event = (
+    c.env as {
+      event?: {
+        requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } };
+      };
+    }
+  ).event;
   return event?.requestContext?.http?.sourceIp ?? event?.requestContext?.identity?.sourceIp;
 }
 
 async function start(env: NodeJS.ProcessEnv): Promise<Instance> {
   const tenants = await loadTenants(undefined, ROOT);
   const problems = configProblems(tenants, env);
-  if (problems.length) throw new Error(`The API is not configured safely:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  if (problems.length)
+    throw new Error(
+      `The API is not configured safely:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
   const log = createLogger('api-lambda', env);
   const store = await openStore(env);
-  const siteFor = siteSnapshots(snapshotFile, (slug, problem) => log.warn({ tenant: slug }, problem));
-  const { app, siteOf } = createPlatformApp({ tenants, siteFor, store, log, env, clientIp: sourceIp });
+  const siteFor = siteSnapshots(snapshotFile, (slug, problem) =>
+    log.warn({ tenant: slug }, problem),
+  );
+  const { app, siteOf } = createPlatformApp({
+    tenants,
+    siteFor,
+    store,
+    log,
+    env,
+    clientIp: sourceIp,
+  });
   return { fetch: handle(app), store, siteFor: siteOf };
 }
 
@@ -52,11 +70,20 @@ function current(): Promise<Instance> {
   return instance;
 }
 
-export const handler = async (...args: Parameters<ReturnType<typeof handle>>) => (await current()).fetch(...args);
+export const handler = async (...args: Parameters<ReturnType<typeof handle>>) =>
+  (await current()).fetch(...args);
 
 /** An EventBridge "Scheduled Event": one outbox pass (deliveries, retries, the hourly outage alert). */
-export const scheduled = async (_event?: { 'detail-type'?: string }): Promise<{ delivered: number; failed: number }> => {
+export const scheduled = async (_event?: {
+  'detail-type'?: string;
+}): Promise<{ delivered: number; failed: number }> => {
   const { store, siteFor } = await current();
   const settings = apiEnv();
-  return runOutboxOnce({ store, siteFor, leaseMs: settings.OUTBOX_LEASE_MS, batch: settings.OUTBOX_BATCH, alertAfterMs: settings.OUTBOX_ALERT_AFTER_MS });
+  return runOutboxOnce({
+    store,
+    siteFor,
+    leaseMs: settings.OUTBOX_LEASE_MS,
+    batch: settings.OUTBOX_BATCH,
+    alertAfterMs: settings.OUTBOX_ALERT_AFTER_MS,
+  });
 };

@@ -31,12 +31,25 @@ export interface RunningApi {
  * `npm run api`: the API of every tenant in one process, the tenant picked by the request's Host.
  * Stateless apart from the shared database, so any number run behind a balancer.
  */
-export async function startApiServer({ tenants, snapshotFile, log, env = process.env, outbox = env.OUTBOX !== 'off' }: ApiServerOptions): Promise<RunningApi> {
+export async function startApiServer({
+  tenants,
+  snapshotFile,
+  log,
+  env = process.env,
+  outbox = env.OUTBOX !== 'off',
+}: ApiServerOptions): Promise<RunningApi> {
   const settings = apiEnv(env);
   const store: Store = await openStore(env);
-  const siteFor = siteSnapshots(snapshotFile, (slug, problem) => log.warn({ tenant: slug }, problem));
+  const siteFor = siteSnapshots(snapshotFile, (slug, problem) =>
+    log.warn({ tenant: slug }, problem),
+  );
   const { app, instance, siteOf, state } = createPlatformApp({ tenants, siteFor, store, log, env });
-  for (const tenant of tenants) if (!siteOf(tenant.slug)) log.warn({ tenant: tenant.slug }, 'no built site data yet: its requests get 404 until it is built');
+  for (const tenant of tenants)
+    if (!siteOf(tenant.slug))
+      log.warn(
+        { tenant: tenant.slug },
+        'no built site data yet: its requests get 404 until it is built',
+      );
   const worker = outbox
     ? startOutboxWorker({
         store,
@@ -52,10 +65,22 @@ export async function startApiServer({ tenants, snapshotFile, log, env = process
   const port = Number(env.PORT ?? 8787);
   const host = env.HOST || '127.0.0.1';
   const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(started as Server));
+    const started = serve({ fetch: app.fetch, port, hostname: host }, () =>
+      resolve(started as Server),
+    );
   });
   const actualPort = (server.address() as { port: number }).port;
-  log.info({ port: actualPort, host, instance, version: VERSION, tenants: tenants.length, outbox: Boolean(worker) }, 'listening');
+  log.info(
+    {
+      port: actualPort,
+      host,
+      instance,
+      version: VERSION,
+      tenants: tenants.length,
+      outbox: Boolean(worker),
+    },
+    'listening',
+  );
 
   return {
     server,
@@ -70,9 +95,12 @@ export async function startApiServer({ tenants, snapshotFile, log, env = process
         await store.close();
         return 'clean' as const;
       })();
-      const deadline = new Promise<'deadline'>((resolve) => setTimeout(() => resolve('deadline'), deadlineMs).unref());
+      const deadline = new Promise<'deadline'>((resolve) =>
+        setTimeout(() => resolve('deadline'), deadlineMs).unref(),
+      );
       const outcome = await Promise.race([finished, deadline]);
-      if (outcome === 'deadline') log.error({ inFlight: state.inFlight }, `shutdown deadline of ${deadlineMs} ms passed`);
+      if (outcome === 'deadline')
+        log.error({ inFlight: state.inFlight }, `shutdown deadline of ${deadlineMs} ms passed`);
       return outcome;
     },
   };

@@ -5,7 +5,10 @@ import type { SiteData } from '../../src/site/types';
  * Each tenant's site data as its last build wrote it (.build/<slug>/site.json), re-read when a
  * publish replaces the file (checked at most once a second), so the API follows the sites it serves.
  */
-export function siteSnapshots(fileOf: (slug: string) => string, onProblem: (slug: string, problem: string) => void) {
+export function siteSnapshots(
+  fileOf: (slug: string) => string,
+  onProblem: (slug: string, problem: string) => void,
+) {
   const kept = new Map<string, { site: SiteData; mtimeMs: number; checkedAt: number }>();
   return (slug: string): SiteData | undefined => {
     const entry = kept.get(slug);

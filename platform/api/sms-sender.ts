@@ -16,8 +16,14 @@ export class HttpSmsSender implements CodeSender {
   async send({ tenant, phone, code }: OutgoingCode): Promise<void> {
     const response = await fetch(this.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
-      body: JSON.stringify({ to: `+61${phone.slice(1)}`, message: `${code} is your ${this.senderName(tenant)} sign-in code. It expires in 10 minutes.` }),
+      headers: {
+        'content-type': 'application/json',
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      body: JSON.stringify({
+        to: `+61${phone.slice(1)}`,
+        message: `${code} is your ${this.senderName(tenant)} sign-in code. It expires in 10 minutes.`,
+      }),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     await response.body?.cancel();

@@ -15,16 +15,23 @@ export const NO_CHANGES: SiteChanges = { changed: [], added: [], deleted: [] };
 export function mergeChanges(first: SiteChanges | undefined, second: SiteChanges): SiteChanges {
   if (!first) return second;
   const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
-  return { changed: union(first.changed, second.changed), added: union(first.added, second.added), deleted: union(first.deleted, second.deleted) };
+  return {
+    changed: union(first.changed, second.changed),
+    added: union(first.added, second.added),
+    deleted: union(first.deleted, second.deleted),
+  };
 }
 
-export const changeCount = (changes: SiteChanges) => changes.changed.length + changes.added.length + changes.deleted.length;
+export const changeCount = (changes: SiteChanges) =>
+  changes.changed.length + changes.added.length + changes.deleted.length;
 
 /** Every file under `dir`, relative, with forward slashes. One blocking walk (a big site has a folder per car). */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    );
 }
 
 // Reused between comparisons: a publish compares thousands of files, one pair at a time.

@@ -58,7 +58,10 @@ export class CloudflarePurger implements Purger {
       const answer = await sendWithRetry(async (signal) => {
         const response = await fetch(this.endpoint, {
           method: 'POST',
-          headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${this.options.token}`,
+            'content-type': 'application/json',
+          },
           body,
           signal,
         });
@@ -66,8 +69,11 @@ export class CloudflarePurger implements Purger {
         return { status: response.status, retryAfter: response.headers.get('retry-after'), json };
       }, this.options.retry);
       result.requests += answer.attempts;
-      if (answer.status >= 200 && answer.status < 300 && answer.json.success !== false) return undefined;
-      const errors = (answer.json.errors ?? []).map((error) => `${error.message ?? 'error'}${error.code ? ` (${error.code})` : ''}`);
+      if (answer.status >= 200 && answer.status < 300 && answer.json.success !== false)
+        return undefined;
+      const errors = (answer.json.errors ?? []).map(
+        (error) => `${error.message ?? 'error'}${error.code ? ` (${error.code})` : ''}`,
+      );
       return `HTTP ${answer.status}${errors.length ? `: ${errors.join('; ')}` : ''}`;
     } catch (error) {
       result.requests += this.options.retry?.attempts ?? RETRY_DEFAULTS.attempts;

@@ -17,7 +17,11 @@ export class PurgeConfigError extends Error {}
  *   `CLOUDFLARE_API_TOKEN`; `CLOUDFLARE_API_BASE` (default the real API); `CLOUDFLARE_PURGE_BATCH`
  *   (URLs per request, default 100).
  */
-export function purgersFor(tenant: Pick<Tenant, 'cdn'>, env: NodeJS.ProcessEnv = process.env, retry?: RetryOptions): Purger[] {
+export function purgersFor(
+  tenant: Pick<Tenant, 'cdn'>,
+  env: NodeJS.ProcessEnv = process.env,
+  retry?: RetryOptions,
+): Purger[] {
   const entries = (env.CDN_PURGE ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -26,7 +30,10 @@ export function purgersFor(tenant: Pick<Tenant, 'cdn'>, env: NodeJS.ProcessEnv =
   return entries.map((entry) => {
     if (entry.startsWith('varnish:')) {
       const address = entry.slice('varnish:'.length);
-      if (!URL.canParse(address)) throw new PurgeConfigError(`CDN_PURGE: expected varnish:<http address>, like varnish:http://127.0.0.1:6081, got "${entry}"`);
+      if (!URL.canParse(address))
+        throw new PurgeConfigError(
+          `CDN_PURGE: expected varnish:<http address>, like varnish:http://127.0.0.1:6081, got "${entry}"`,
+        );
       try {
         return new VarnishPurger(address, retry);
       } catch (error) {
@@ -36,17 +43,27 @@ export function purgersFor(tenant: Pick<Tenant, 'cdn'>, env: NodeJS.ProcessEnv =
     if (entry === 'cloudflare') {
       const zoneId = tenant.cdn.cloudflare_zone_id ?? env.CLOUDFLARE_ZONE_ID?.trim();
       const token = env.CLOUDFLARE_API_TOKEN?.trim();
-      if (!zoneId) throw new PurgeConfigError('cloudflare: no zone id (set cdn.cloudflare_zone_id in the tenant file, or CLOUDFLARE_ZONE_ID)');
+      if (!zoneId)
+        throw new PurgeConfigError(
+          'cloudflare: no zone id (set cdn.cloudflare_zone_id in the tenant file, or CLOUDFLARE_ZONE_ID)',
+        );
       if (!token) throw new PurgeConfigError('cloudflare: CLOUDFLARE_API_TOKEN is not set');
       const batch = env.CLOUDFLARE_PURGE_BATCH?.trim();
       const batchSize = batch ? Number(batch) : CLOUDFLARE_BATCH;
       if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 500)
-        throw new PurgeConfigError(`CLOUDFLARE_PURGE_BATCH: expected a whole number from 1 to 500, got "${batch}"`);
+        throw new PurgeConfigError(
+          `CLOUDFLARE_PURGE_BATCH: expected a whole number from 1 to 500, got "${batch}"`,
+        );
       const apiBase = env.CLOUDFLARE_API_BASE?.trim() || undefined;
-      if (apiBase && !/^https?:\/\//.test(apiBase)) throw new PurgeConfigError(`CLOUDFLARE_API_BASE: expected an http(s) URL, got "${apiBase}"`);
+      if (apiBase && !/^https?:\/\//.test(apiBase))
+        throw new PurgeConfigError(
+          `CLOUDFLARE_API_BASE: expected an http(s) URL, got "${apiBase}"`,
+        );
       return new CloudflarePurger({ zoneId, token, apiBase, batchSize, retry });
     }
-    throw new PurgeConfigError(`CDN_PURGE: unknown cache "${entry}" (expected varnish:<address> or cloudflare, comma-separated)`);
+    throw new PurgeConfigError(
+      `CDN_PURGE: unknown cache "${entry}" (expected varnish:<address> or cloudflare, comma-separated)`,
+    );
   });
 }
 

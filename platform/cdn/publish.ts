@@ -15,7 +15,11 @@ const urlCount = (count: number) => `${count} URL${count === 1 ? '' : 's'}`;
 export async function purgeChanges(
   tenant: Pick<Tenant, 'url' | 'cdn'>,
   changes: SiteChanges | undefined,
-  { env = process.env, log = () => {}, retry }: { env?: NodeJS.ProcessEnv; log?: (line: string) => void; retry?: RetryOptions } = {},
+  {
+    env = process.env,
+    log = () => {},
+    retry,
+  }: { env?: NodeJS.ProcessEnv; log?: (line: string) => void; retry?: RetryOptions } = {},
 ): Promise<string | undefined> {
   if (!purgeWanted(env)) return undefined;
   const failed = (words: string) => {
@@ -23,7 +27,10 @@ export async function purgeChanges(
     return words;
   };
   // A first publish here (or dist/ lost): nothing to compare with, and purging every URL of a big site would take an hour of Cloudflare's rate limit.
-  if (!changes) return failed('CDN not purged: no earlier site here to compare with (purge it by hand if the CDN held an older copy)');
+  if (!changes)
+    return failed(
+      'CDN not purged: no earlier site here to compare with (purge it by hand if the CDN held an older copy)',
+    );
   try {
     const purgers = purgersFor(tenant, env, retry);
     const urls = purgeUrls(tenant.url, changes);
@@ -32,11 +39,16 @@ export async function purgeChanges(
     const failures: string[] = [];
     for (const purger of purgers) {
       const result = await purger.purge(urls);
-      if (result.failed) failures.push(`${purger.name}: ${result.failed} of ${urlCount(urls.length)} not purged (${result.error})`);
+      if (result.failed)
+        failures.push(
+          `${purger.name}: ${result.failed} of ${urlCount(urls.length)} not purged (${result.error})`,
+        );
       else done.push(purger.name);
     }
     if (!failures.length) return `purged ${urlCount(urls.length)} (${done.join(', ')})`;
-    return failed(`${done.length ? `purged ${urlCount(urls.length)} (${done.join(', ')}), ` : ''}CDN purge failed: ${failures.join('; ')}`);
+    return failed(
+      `${done.length ? `purged ${urlCount(urls.length)} (${done.join(', ')}), ` : ''}CDN purge failed: ${failures.join('; ')}`,
+    );
   } catch (error) {
     // A CDN_PURGE that cannot be followed (PurgeConfigError), or a bug: either way the site is live.
     return failed(`CDN not purged: ${(error as Error).message}`);

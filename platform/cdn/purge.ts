@@ -21,7 +21,11 @@ export interface Purger {
 }
 
 /** Run `work` on every item, at most `limit` at once. */
-export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const runner = async () => {
     while (next < items.length) await work(items[next++]!);

@@ -10,7 +10,12 @@ export interface RetryOptions {
   timeoutMs?: number;
 }
 
-export const RETRY_DEFAULTS: Required<RetryOptions> = { attempts: 4, baseDelayMs: 1000, maxDelayMs: 30_000, timeoutMs: 10_000 };
+export const RETRY_DEFAULTS: Required<RetryOptions> = {
+  attempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 30_000,
+  timeoutMs: 10_000,
+};
 
 /** An answer as far as retrying goes: its status and Retry-After header. */
 export interface Answer {
@@ -19,7 +24,10 @@ export interface Answer {
 }
 
 /** Retry-After in ms: delay-seconds or an HTTP date (RFC 9110 10.2.3); undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
+export function retryAfterMs(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

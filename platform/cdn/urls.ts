@@ -35,6 +35,12 @@ const encodePath = (urlPath: string) => urlPath.split('/').map(encodeURIComponen
  */
 export function purgeUrls(siteUrl: string, changes: SiteChanges): string[] {
   const base = siteUrl.replace(/\/+$/, ''); // as canonicalUrl joins them
-  const files = [...changes.changed, ...changes.added.filter((file) => !contentNamed(file)), ...changes.deleted.filter((file) => !contentNamed(file))];
-  return [...new Set(files.flatMap(urlPathsOfFile).map((urlPath) => `${base}${encodePath(urlPath)}`))].sort();
+  const files = [
+    ...changes.changed,
+    ...changes.added.filter((file) => !contentNamed(file)),
+    ...changes.deleted.filter((file) => !contentNamed(file)),
+  ];
+  return [
+    ...new Set(files.flatMap(urlPathsOfFile).map((urlPath) => `${base}${encodePath(urlPath)}`)),
+  ].sort();
 }

@@ -21,7 +21,8 @@ export class VarnishPurger implements Purger {
     private readonly retry: RetryOptions = {},
   ) {
     this.address = new URL(address);
-    if (this.address.protocol !== 'http:') throw new Error(`expected an http:// address for Varnish, got "${address}"`);
+    if (this.address.protocol !== 'http:')
+      throw new Error(`expected an http:// address for Varnish, got "${address}"`);
   }
 
   async purge(urls: string[]): Promise<PurgeResult> {
@@ -33,7 +34,10 @@ export class VarnishPurger implements Purger {
     await eachLimited(urls, CONCURRENCY, async (url) => {
       const { host, pathname, search } = new URL(url);
       try {
-        const answer = await sendWithRetry((signal) => this.send(host, pathname + search, signal), this.retry);
+        const answer = await sendWithRetry(
+          (signal) => this.send(host, pathname + search, signal),
+          this.retry,
+        );
         result.requests += answer.attempts;
         if (answer.status >= 200 && answer.status < 300) result.purged++;
         else fail(`HTTP ${answer.status}${answer.reason ? `: ${answer.reason}` : ''}`);
@@ -46,13 +50,33 @@ export class VarnishPurger implements Purger {
   }
 
   /** One PURGE; node:http, because fetch may not set Host. */
-  private send(host: string, path: string, signal: AbortSignal): Promise<{ status: number; reason?: string; retryAfter?: string | null }> {
+  private send(
+    host: string,
+    path: string,
+    signal: AbortSignal,
+  ): Promise<{ status: number; reason?: string; retryAfter?: string | null }> {
     return new Promise((resolve, reject) => {
-      const req = request({ hostname: this.address.hostname, port: this.address.port || 80, method: 'PURGE', path, headers: { host }, signal }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, reason: res.statusMessage, retryAfter: res.headers['retry-after'] }));
-        res.on('error', reject);
-      });
+      const req = request(
+        {
+          hostname: this.address.hostname,
+          port: this.address.port || 80,
+          method: 'PURGE',
+          path,
+          headers: { host },
+          signal,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              reason: res.statusMessage,
+              retryAfter: res.headers['retry-after'],
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -26,7 +26,8 @@ export interface MeilisearchSyncResult {
 
 type Sent = Record<string, string>;
 
-const digestOf = (document: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(document)).digest('base64url');
+const digestOf = (document: Record<string, unknown>) =>
+  createHash('sha256').update(JSON.stringify(document)).digest('base64url');
 
 async function readSent(file: string): Promise<Sent | undefined> {
   try {
@@ -36,27 +37,50 @@ async function readSent(file: string): Promise<Sent | undefined> {
   }
 }
 
-export async function syncMeilisearchStock(site: SiteData, target: MeilisearchTarget, stateFile: string, now = Date.now()): Promise<MeilisearchSyncResult> {
+export async function syncMeilisearchStock(
+  site: SiteData,
+  target: MeilisearchTarget,
+  stateFile: string,
+  now = Date.now(),
+): Promise<MeilisearchSyncResult> {
   const syncedAt = Math.floor(now / 1000);
-  const current = new Map(siteDocuments(site).map((doc) => [String(doc.objectID), toMeilisearchDocument(doc, syncedAt)]));
-  const digests: Sent = Object.fromEntries([...current].map(([id, doc]) => [id, digestOf({ ...doc, synced_at: 0 })]));
+  const current = new Map(
+    siteDocuments(site).map((doc) => [String(doc.objectID), toMeilisearchDocument(doc, syncedAt)]),
+  );
+  const digests: Sent = Object.fromEntries(
+    [...current].map(([id, doc]) => [id, digestOf({ ...doc, synced_at: 0 })]),
+  );
   const previous = await readSent(stateFile);
   const sent = previous ?? {};
   const upserts = [...current].filter(([id]) => sent[id] !== digests[id]).map(([, doc]) => doc);
   const deletions = Object.keys(sent).filter((id) => !current.has(id));
 
-  const index = new Meilisearch({ host: target.host, apiKey: target.apiKey }).index(target.index ?? INDEX_NAME);
+  const index = new Meilisearch({ host: target.host, apiKey: target.apiKey }).index(
+    target.index ?? INDEX_NAME,
+  );
   const settle = async (
     label: string,
-    task: { waitTask: (options?: { timeout?: number }) => Promise<{ status: string; error?: { message: string } | null }> },
+    task: {
+      waitTask: (options?: {
+        timeout?: number;
+      }) => Promise<{ status: string; error?: { message: string } | null }>;
+    },
   ) => {
     const done = await task.waitTask({ timeout: 60_000 });
-    if (done.status !== 'succeeded') throw new Error(`${label} failed: ${done.error?.message ?? done.status}`);
+    if (done.status !== 'succeeded')
+      throw new Error(`${label} failed: ${done.error?.message ?? done.status}`);
   };
-  for (const [n, task] of index.addDocumentsInBatches(upserts, 1000, { primaryKey: 'objectID' }).entries()) await settle(`upsert batch ${n + 1}`, task);
+  for (const [n, task] of index
+    .addDocumentsInBatches(upserts, 1000, { primaryKey: 'objectID' })
+    .entries())
+    await settle(`upsert batch ${n + 1}`, task);
   if (deletions.length) await settle('deletions', index.deleteDocuments(deletions));
   // The first send knows nothing of what the index held: whatever this send did not touch goes.
-  if (!previous) await settle('cars no longer listed', index.deleteDocuments({ filter: `synced_at < ${syncedAt}` }));
+  if (!previous)
+    await settle(
+      'cars no longer listed',
+      index.deleteDocuments({ filter: `synced_at < ${syncedAt}` }),
+    );
 
   await mkdir(path.dirname(stateFile), { recursive: true });
   await writeFile(`${stateFile}.tmp`, JSON.stringify(digests));

@@ -8,12 +8,15 @@ export class Children {
   private readonly running: { name: string; child: ChildProcess }[] = [];
   stopping = false;
 
-  constructor(private readonly print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {}
+  constructor(
+    private readonly print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  ) {}
 
   start(name: string, command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     const relay = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) this.print(`[${name}] ${line}`);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) this.print(`[${name}] ${line}`);
     };
     child.stdout?.on('data', relay);
     child.stderr?.on('data', relay);
@@ -39,10 +42,15 @@ export class Children {
 }
 
 /** Resolves once `check` is true, polling every 100 ms; rejects after `timeoutMs` naming `what`. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

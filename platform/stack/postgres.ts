@@ -6,7 +6,10 @@ import path from 'node:path';
 function binDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions.length) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set DATABASE_URL).');
+  if (!versions.length)
+    throw new Error(
+      'PostgreSQL is not installed: apt-get install -y postgresql (or set DATABASE_URL).',
+    );
   return path.join(root, versions[0]!, 'bin');
 }
 
@@ -27,18 +30,46 @@ export function startLocalPostgres(dataRoot: string): LocalDatabase {
   const asRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]) => {
     const result = asRoot
-      ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ')], { encoding: 'utf8' })
+      ? spawnSync(
+          'su',
+          [
+            'postgres',
+            '-s',
+            '/bin/sh',
+            '-c',
+            [command, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' '),
+          ],
+          { encoding: 'utf8' },
+        )
       : spawnSync(command, args, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${path.basename(command)} failed: ${result.stderr || result.stdout}`);
+    if (result.status !== 0)
+      throw new Error(`${path.basename(command)} failed: ${result.stderr || result.stdout}`);
   };
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     mkdirSync(dir, { recursive: true });
     if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-    run(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-instructions']);
+    run(path.join(bin, 'initdb'), [
+      '-D',
+      dir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--no-instructions',
+    ]);
   }
   mkdirSync(socketDir, { recursive: true });
   if (asRoot) execFileSync('chown', ['postgres:postgres', socketDir]);
-  run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'server.log'), '-w', '-o', `-c listen_addresses='' -k ${socketDir}`, 'start']);
+  run(path.join(bin, 'pg_ctl'), [
+    '-D',
+    dir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-c listen_addresses='' -k ${socketDir}`,
+    'start',
+  ]);
   const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
   return {
     url,

@@ -38,11 +38,23 @@ export interface Stack {
  * (purging the CDN layer after each publish), the edge (Caddy, configured from each site's
  * _headers) and the CDN layer (Varnish). `npm run stack` and `bench:freshness -- --stack` use it.
  */
-export async function startStack({ tenants, root, work, databaseUrl, ports, env: base = process.env, syncArgs = [], print }: StackOptions): Promise<Stack> {
+export async function startStack({
+  tenants,
+  root,
+  work,
+  databaseUrl,
+  ports,
+  env: base = process.env,
+  syncArgs = [],
+  print,
+}: StackOptions): Promise<Stack> {
   mkdirSync(work, { recursive: true });
   const children = new Children(print);
   const slugs = tenants.map((tenant) => tenant.slug);
-  const cdnTenants = tenants.map((tenant) => ({ host: new URL(tenant.url).hostname, port: ports.cdn(tenant.slug) }));
+  const cdnTenants = tenants.map((tenant) => ({
+    host: new URL(tenant.url).hostname,
+    port: ports.cdn(tenant.slug),
+  }));
   const env = {
     ...base,
     DATABASE_URL: databaseUrl,
@@ -61,7 +73,10 @@ export async function startStack({ tenants, root, work, databaseUrl, ports, env:
         env: { ...env, PORT: String(port), OUTBOX: 'off', INSTANCE_ID: `api-${index + 1}` },
       });
     children.start('worker', tsx, ['scripts/worker.ts', ...slugs], { cwd: root, env });
-    children.start('sync', tsx, ['scripts/sync-worker.ts', ...slugs, ...syncArgs], { cwd: root, env });
+    children.start('sync', tsx, ['scripts/sync-worker.ts', ...slugs, ...syncArgs], {
+      cwd: root,
+      env,
+    });
 
     const sites = tenants.map((tenant) => ({
       slug: tenant.slug,
@@ -70,25 +85,50 @@ export async function startStack({ tenants, root, work, databaseUrl, ports, env:
       previousRoot: previousSiteDir(tenant.slug),
       rules: parseHeaders(readFileSync(path.join(siteDir(tenant.slug), '_headers'), 'utf8')),
     }));
-    writeFileSync(path.join(work, 'Caddyfile'), caddyfile({ sites, port: ports.edge, apiPool: ports.api.map((port) => `127.0.0.1:${port}`) }));
-    children.start('edge', 'caddy', ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], {
-      cwd: work,
-      env: { ...base, HOME: work },
-    });
+    writeFileSync(
+      path.join(work, 'Caddyfile'),
+      caddyfile({ sites, port: ports.edge, apiPool: ports.api.map((port) => `127.0.0.1:${port}`) }),
+    );
+    children.start(
+      'edge',
+      'caddy',
+      ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'],
+      {
+        cwd: work,
+        env: { ...base, HOME: work },
+      },
+    );
 
-    writeFileSync(path.join(work, 'default.vcl'), varnishVcl({ tenants: cdnTenants, edge: { host: '127.0.0.1', port: ports.edge } }));
+    writeFileSync(
+      path.join(work, 'default.vcl'),
+      varnishVcl({ tenants: cdnTenants, edge: { host: '127.0.0.1', port: ports.edge } }),
+    );
     mkdirSync(path.join(work, 'varnish'), { recursive: true });
     const listen = cdnTenants.flatMap(({ port }) => ['-a', `127.0.0.1:${port}`]);
     const vcl = path.join(work, 'default.vcl');
-    children.start('cdn', 'varnishd', ['-F', ...listen, '-f', vcl, '-n', path.join(work, 'varnish'), '-s', 'malloc,256m'], { cwd: work });
+    children.start(
+      'cdn',
+      'varnishd',
+      ['-F', ...listen, '-f', vcl, '-n', path.join(work, 'varnish'), '-s', 'malloc,256m'],
+      { cwd: work },
+    );
 
     const answers = async (url: string) => (await fetch(url)).ok;
-    await Promise.all(ports.api.map((port) => waitFor(`API on ${port}`, () => answers(`http://127.0.0.1:${port}/api/health`))));
+    await Promise.all(
+      ports.api.map((port) =>
+        waitFor(`API on ${port}`, () => answers(`http://127.0.0.1:${port}/api/health`)),
+      ),
+    );
     // Through the CDN layer too, /api included: the edge's health checks find the API instances
     // up only on their next round, and until then it answers /api with 503.
     await Promise.all(
       cdnTenants.map(({ port }) =>
-        waitFor(`the CDN layer on ${port}`, async () => (await answers(`http://127.0.0.1:${port}/`)) && answers(`http://127.0.0.1:${port}/api/health`)),
+        waitFor(
+          `the CDN layer on ${port}`,
+          async () =>
+            (await answers(`http://127.0.0.1:${port}/`)) &&
+            answers(`http://127.0.0.1:${port}/api/health`),
+        ),
       ),
     );
   } catch (error) {

@@ -38,8 +38,21 @@ export interface SyncWorkerOptions {
   sync?: (slug: string) => Promise<SyncResult>;
 }
 
-export async function startSyncWorker({ databaseUrl, schema = 'sync_queue', slugs, root, log, intervalSeconds, sync }: SyncWorkerOptions) {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema, monitorIntervalSeconds: 5, superviseIntervalSeconds: 5 });
+export async function startSyncWorker({
+  databaseUrl,
+  schema = 'sync_queue',
+  slugs,
+  root,
+  log,
+  intervalSeconds,
+  sync,
+}: SyncWorkerOptions) {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema,
+    monitorIntervalSeconds: 5,
+    superviseIntervalSeconds: 5,
+  });
   boss.on('error', (error: Error) => log.error({ err: error.message }, 'queue error'));
   await boss.start();
   await boss
@@ -56,17 +69,23 @@ export async function startSyncWorker({ databaseUrl, schema = 'sync_queue', slug
       if (!/already exists/i.test(error.message)) throw error;
     });
 
-  const queue = (job: SyncJob, afterSeconds = 0) => boss.send(SYNC_QUEUE, job, { singletonKey: job.slug, startAfter: afterSeconds });
+  const queue = (job: SyncJob, afterSeconds = 0) =>
+    boss.send(SYNC_QUEUE, job, { singletonKey: job.slug, startAfter: afterSeconds });
   // A tenant with a job waiting is left alone (the queue refuses a second); at start a missing one
   // runs at once, later one interval on (its chain ended; a running sync queues its own next).
   const ensure = async (afterSeconds: number) => {
     for (const slug of slugs)
-      await queue({ slug, failures: 0 }, afterSeconds).catch((error: Error) => log.warn({ tenant: slug, err: error.message }, 'could not queue a sync'));
+      await queue({ slug, failures: 0 }, afterSeconds).catch((error: Error) =>
+        log.warn({ tenant: slug, err: error.message }, 'could not queue a sync'),
+      );
   };
   await ensure(0);
   const ensureTimer = setInterval(() => void ensure(intervalSeconds), ENSURE_EVERY_MS);
 
-  const run = sync ?? ((slug: string) => syncTenant(slug, { announce: true, log: (line) => log.info({ tenant: slug }, line.trim()) }));
+  const run =
+    sync ??
+    ((slug: string) =>
+      syncTenant(slug, { announce: true, log: (line) => log.info({ tenant: slug }, line.trim()) }));
   // As `sync --watch` does: after a tenant's first sync here, its render threads load the site's
   // code, so its first change does not wait for that. Only a worker of a few tenants keeps them all
   // warm (threads hold a site in memory); one of many renders on fresh threads.
@@ -75,21 +94,26 @@ export async function startSyncWorker({ databaseUrl, schema = 'sync_queue', slug
     if (sync || slugs.length > WARM_TENANTS || warmed.has(slug)) return;
     warmed.add(slug);
     const tenant = await loadTenant(slug, root).catch(() => undefined);
-    if (tenant && (await warmRenderThreads(tenant).catch(() => false))) log.info({ tenant: slug }, 'render threads ready');
+    if (tenant && (await warmRenderThreads(tenant).catch(() => false)))
+      log.info({ tenant: slug }, 'render threads ready');
   };
-  await boss.work<SyncJob>(SYNC_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]: Job<SyncJob>[]) => {
-    const { slug, failures } = job!.data;
-    const result = await run(slug);
-    (result.outcome === 'failed' ? log.warn.bind(log) : log.info.bind(log))(
-      { tenant: slug, outcome: result.outcome, seconds: Math.round(result.seconds * 10) / 10 },
-      result.line,
-    );
-    await warm(slug);
-    const tenant = await loadTenant(slug, root).catch(() => undefined);
-    const next: SyncJob = { slug, failures: result.outcome === 'failed' ? failures + 1 : 0 };
-    await queue(next, nextSyncDelay(syncInterval(tenant, intervalSeconds), next.failures));
-    return { outcome: result.outcome };
-  });
+  await boss.work<SyncJob>(
+    SYNC_QUEUE,
+    { localConcurrency: 1, pollingIntervalSeconds: 1 },
+    async ([job]: Job<SyncJob>[]) => {
+      const { slug, failures } = job!.data;
+      const result = await run(slug);
+      (result.outcome === 'failed' ? log.warn.bind(log) : log.info.bind(log))(
+        { tenant: slug, outcome: result.outcome, seconds: Math.round(result.seconds * 10) / 10 },
+        result.line,
+      );
+      await warm(slug);
+      const tenant = await loadTenant(slug, root).catch(() => undefined);
+      const next: SyncJob = { slug, failures: result.outcome === 'failed' ? failures + 1 : 0 };
+      await queue(next, nextSyncDelay(syncInterval(tenant, intervalSeconds), next.failures));
+      return { outcome: result.outcome };
+    },
+  );
   log.info({ tenants: slugs.length, queue: SYNC_QUEUE }, 'sync worker started');
   return {
     boss,

@@ -48,25 +48,35 @@ if (postgresUrl) {
 const database = scopedUrl ? 'PostgreSQL' : 'SQLite file (WAL, synchronous FULL)';
 
 // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server there (open it in Chrome DevTools).
-const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'scripts/lib/api-server.ts')], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    LEADS_DB_FILE: dbFile,
-    DATABASE_URL: scopedUrl ?? '',
-    // Deliveries go to the server log channel; keep the worker from competing for the CPU mid-run.
-    OUTBOX_INTERVAL_MS: '600000',
-    API_LEADS: JSON.stringify({ rate_limit: { per_ip_per_minute: 100_000_000, per_site_per_minute: 100_000_000 } }),
+const profile = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+  : [];
+const server = spawn(
+  process.execPath,
+  [...profile, '--import', 'tsx', path.join(ROOT, 'scripts/lib/api-server.ts')],
+  {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LEADS_DB_FILE: dbFile,
+      DATABASE_URL: scopedUrl ?? '',
+      // Deliveries go to the server log channel; keep the worker from competing for the CPU mid-run.
+      OUTBOX_INTERVAL_MS: '600000',
+      API_LEADS: JSON.stringify({
+        rate_limit: { per_ip_per_minute: 100_000_000, per_site_per_minute: 100_000_000 },
+      }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+);
 await new Promise<void>((resolve, reject) => {
   server.stdout.on('data', (chunk: Buffer) => {
     if (chunk.toString().includes('listening')) resolve();
   });
-  server.once('exit', (code) => reject(new Error(`The API server exited (${code}) before listening.`)));
+  server.once('exit', (code) =>
+    reject(new Error(`The API server exited (${code}) before listening.`)),
+  );
 });
 
 let counter = 0;
@@ -118,19 +128,27 @@ try {
   const stored = await store.countLeads();
   await store.close();
   const twoxx = flatOut['2xx'] + steady['2xx'];
-  console.log(`\nPOST /api/leads, ${database}, ${connections} connections, ${seconds} s per run, loopback`);
+  console.log(
+    `\nPOST /api/leads, ${database}, ${connections} connections, ${seconds} s per run, loopback`,
+  );
   for (const [label, result] of [
     ['flat out', flatOut],
     [`${TARGET_RATE.toLocaleString('en-AU')} req/s offered`, steady],
   ] as const) {
     console.log(`  ${label}:`);
-    console.log(`    requests/s   ${Math.round(result.requests.average)} (total ${result.requests.total})`);
+    console.log(
+      `    requests/s   ${Math.round(result.requests.average)} (total ${result.requests.total})`,
+    );
     console.log(
       `    latency ms   p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}  (mean ${result.latency.average})`,
     );
-    console.log(`    2xx          ${result['2xx']}  non-2xx ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}`);
+    console.log(
+      `    2xx          ${result['2xx']}  non-2xx ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}`,
+    );
   }
-  console.log(`  leads stored ${stored} (warm-up ${warmup} + both runs; every 2xx is a stored lead: ${stored >= twoxx ? 'yes' : 'NO'})`);
+  console.log(
+    `  leads stored ${stored} (warm-up ${warmup} + both runs; every 2xx is a stored lead: ${stored >= twoxx ? 'yes' : 'NO'})`,
+  );
   const met = steady.requests.average >= TARGET_RATE * 0.99 && steady.latency.p99 < 50;
   console.log(`  target 1,000 req/s with p99 < 50 ms: ${met ? 'met' : 'not met'}`);
 } finally {

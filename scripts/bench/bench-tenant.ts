@@ -18,7 +18,12 @@ export async function writeBenchTenant(options: {
   name?: string;
 }): Promise<{ carsFile: string }> {
   const { work, tenantsDir, slug, count, seed, now } = options;
-  const cars = generateCars({ count, seed, now, tenant: 'dealer' }).map((car) => ({ ...car, status: 'in_stock', sold: false, show_on_dealer_website: true }));
+  const cars = generateCars({ count, seed, now, tenant: 'dealer' }).map((car) => ({
+    ...car,
+    status: 'in_stock',
+    sold: false,
+    show_on_dealer_website: true,
+  }));
   const carsFile = path.join(work, `cars-${slug}.json`);
   const locationsFile = path.join(work, 'locations.json');
   await writeFile(carsFile, JSON.stringify(cars));
@@ -47,8 +52,12 @@ export async function writeBenchTenant(options: {
 
 let locations: Promise<string> | undefined;
 function benchLocations(): Promise<string> {
-  locations ??= readFile(path.join(ROOT, 'data/demo/bayside-toyota/locations.json'), 'utf8').catch(() => {
-    throw new Error('Run `npm run build` (or `npm run data`) once first: the benchmark reuses the demo locations.');
-  });
+  locations ??= readFile(path.join(ROOT, 'data/demo/bayside-toyota/locations.json'), 'utf8').catch(
+    () => {
+      throw new Error(
+        'Run `npm run build` (or `npm run data`) once first: the benchmark reuses the demo locations.',
+      );
+    },
+  );
   return locations;
 }

@@ -31,7 +31,9 @@ const counts = sizes.length ? sizes : [1000, 10000];
 const runs = Number(optionValue(process.argv, 'runs') ?? 1);
 const pauseSeconds = Number(optionValue(process.argv, 'pause') ?? 60);
 if (!Number.isInteger(runs) || runs < 1 || !(pauseSeconds >= 0)) {
-  console.error('--runs= takes a whole number of runs (1 or more), --pause= a number of seconds (e.g. --runs=5 --pause=60).');
+  console.error(
+    '--runs= takes a whole number of runs (1 or more), --pause= a number of seconds (e.g. --runs=5 --pause=60).',
+  );
   process.exit(1);
 }
 const now = new Date().toISOString();
@@ -63,7 +65,8 @@ function referenceLoopMs(): number {
   for (let round = 0; round < 3; round++) {
     const started = performance.now();
     let length = 0;
-    for (let i = 0; i < 300_000; i++) length += JSON.stringify({ a: `p${i}`, b: [i, i + 1, { c: String(i) }] }).length;
+    for (let i = 0; i < 300_000; i++)
+      length += JSON.stringify({ a: `p${i}`, b: [i, i + 1, { c: String(i) }] }).length;
     if (length === 0) throw new Error('unreachable: keeps the loop from being optimised away');
     best = Math.min(best, performance.now() - started);
   }
@@ -78,20 +81,24 @@ async function buildOnce(count: number): Promise<Row> {
   await writeBenchTenant({ work, tenantsDir: tenants, slug, count, seed: 7, now });
   const started = performance.now();
   // --allow-shrink: the sizes are built one after another into one site, smaller after larger.
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', slug, '--allow-shrink'], {
-    cwd: ROOT,
-    // The output goes inside the project (.build/ is ignored), as `npm run build`'s does; the
-    // generated feeds sit in the work folder, which FEED_ROOTS allows.
-    env: {
-      ...process.env,
-      BUILD_TIMINGS: '1',
-      TENANTS_DIR: tenants,
-      DIST_DIR: benchDist,
-      BUILD_CACHE_DIR: path.join(work, 'cache'),
-      FEED_ROOTS: work,
+  const child = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['scripts/build.ts', slug, '--allow-shrink'],
+    {
+      cwd: ROOT,
+      // The output goes inside the project (.build/ is ignored), as `npm run build`'s does; the
+      // generated feeds sit in the work folder, which FEED_ROOTS allows.
+      env: {
+        ...process.env,
+        BUILD_TIMINGS: '1',
+        TENANTS_DIR: tenants,
+        DIST_DIR: benchDist,
+        BUILD_CACHE_DIR: path.join(work, 'cache'),
+        FEED_ROOTS: work,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let peak = 0;
@@ -105,12 +112,23 @@ async function buildOnce(count: number): Promise<Row> {
   const pages = Number(/✔ [^:]+: (\d+) pages/.exec(output)?.[1] ?? 0);
   const timings = /timings: (.*)/.exec(output)?.[1];
   const threads = /render threads: (.*)/.exec(output)?.[1];
-  if (timings) console.log(`${count} cars: ${timings}${threads ? `; rendered per thread: ${threads}` : ''}`);
+  if (timings)
+    console.log(`${count} cars: ${timings}${threads ? `; rendered per thread: ${threads}` : ''}`);
   const renderSeconds = Number(/ pages in ([\d.]+) s/.exec(threads ?? '')?.[1]) || undefined;
-  return { cars: count, pages, seconds, cpuSeconds, peakMiB: peak / 1024 / 1024, renderSeconds, referenceMs };
+  return {
+    cars: count,
+    pages,
+    seconds,
+    cpuSeconds,
+    peakMiB: peak / 1024 / 1024,
+    renderSeconds,
+    referenceMs,
+  };
 }
 
-console.log(`Build benchmark: one dealer tenant, generated cars, ${process.env.NODE_ENV ?? 'node'} ${process.version}\n`);
+console.log(
+  `Build benchmark: one dealer tenant, generated cars, ${process.env.NODE_ENV ?? 'node'} ${process.version}\n`,
+);
 const rows: Row[] = [];
 try {
   for (let run = 0; run < runs; run++)
@@ -131,7 +149,9 @@ try {
 // "vehicle pages/s" is cars over the whole build's wall time (feeds, Vite, pages, sitemap);
 // "rendering" is all pages over the page-generation phase alone.
 // "reference loop": referenceLoopMs just before the build (lower is a faster machine).
-console.log('| cars | pages | wall time | vehicle pages/s | rendering | CPU time (all cores) | peak memory | reference loop |');
+console.log(
+  '| cars | pages | wall time | vehicle pages/s | rendering | CPU time (all cores) | peak memory | reference loop |',
+);
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const medianRun = (count: number): Row => {
   const sorted = rows.filter((row) => row.cars === count).sort((a, b) => a.seconds - b.seconds);

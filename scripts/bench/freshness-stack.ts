@@ -42,7 +42,10 @@ export async function startBenchStack({
   const database = startLocalPostgres(work);
   cleanups.push(() => database.stop());
   const tenant = await loadTenant(slug, root);
-  const ports = stackPorts(readPortSettings([slug], tenantsDir(root), root), Number(process.env.STACK_BASE_PORT ?? 5700));
+  const ports = stackPorts(
+    readPortSettings([slug], tenantsDir(root), root),
+    Number(process.env.STACK_BASE_PORT ?? 5700),
+  );
   const print = (line: string) => {
     if (!line.startsWith('[sync] ')) return;
     try {
@@ -68,7 +71,9 @@ export async function startBenchStack({
   cleanups.push(() => stack.stop());
   const url = stack.url(slug);
 
-  const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
+  const executablePath =
+    process.env.CHROMIUM_PATH ??
+    ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
   const browser: Browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   cleanups.push(() => browser.close());
   const page: Page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -79,14 +84,22 @@ export async function startBenchStack({
       firstCards: () =>
         page
           .locator('.results-grid__car')
-          .evaluateAll((items) => items.filter((item) => !item.querySelector('[data-sold]')).map((item) => (item as HTMLElement).dataset.id!)),
+          .evaluateAll((items) =>
+            items
+              .filter((item) => !item.querySelector('[data-sold]'))
+              .map((item) => (item as HTMLElement).dataset.id!),
+          ),
       cardShows: (id, shown) =>
         page.evaluate(
           ({ id, shown }) => {
             const item = document.querySelector<HTMLElement>(`.results-grid__car[data-id="${id}"]`);
             if (!item) return false;
             const price = item.querySelector('.card__price .price')?.textContent;
-            if (shown === 'sold') return item.dataset.live === 'sold' || (item.querySelector('[data-sold]') !== null && price !== undefined);
+            if (shown === 'sold')
+              return (
+                item.dataset.live === 'sold' ||
+                (item.querySelector('[data-sold]') !== null && price !== undefined)
+              );
             return price === shown;
           },
           { id, shown },

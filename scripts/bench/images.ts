@@ -28,7 +28,11 @@ const HOSTILE_ONLY = process.argv.includes('--hostile');
 const WIDTH = 1600;
 const HEIGHT = 1067;
 const CACHED_REQUESTS = 200;
-const ACCEPTS = { jpeg: 'image/jpeg', webp: 'image/webp,*/*', avif: 'image/avif,image/webp,*/*' } as const;
+const ACCEPTS = {
+  jpeg: 'image/jpeg',
+  webp: 'image/webp,*/*',
+  avif: 'image/avif,image/webp,*/*',
+} as const;
 
 /** Smooth shapes under fine gaussian grain, so the encoder works as hard as on a real photo. */
 async function photographicJpeg(): Promise<Buffer> {
@@ -40,7 +44,15 @@ async function photographicJpeg(): Promise<Buffer> {
       <circle cx="470" cy="850" r="110" fill="#222"/><circle cx="1130" cy="850" r="110" fill="#222"/>
       <rect x="0" y="930" width="100%" height="137" fill="#555"/></svg>`,
   );
-  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const grain = await sharp({
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .png()
     .toBuffer();
   return sharp(shapes)
@@ -55,7 +67,9 @@ function percentile(sorted: number[], p: number): number {
 
 async function cacheBytes(dir: string): Promise<{ files: number; bytes: number }> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const sizes = await Promise.all(names.map((name) => stat(path.join(dir, name)).then((info) => (info.isFile() ? info.size : 0))));
+  const sizes = await Promise.all(
+    names.map((name) => stat(path.join(dir, name)).then((info) => (info.isFile() ? info.size : 0))),
+  );
   return { files: names.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
@@ -64,34 +78,60 @@ async function hostileLoad(work: string, original: Buffer): Promise<void> {
   let originalReads = 0;
   const imageHost = createServer((request, response) => {
     // Decoded as a web server does, so every spelling finds the photo.
-    if (!/^\/photos\/car(-\d+)?\.jpg\?size=large$/.test(decodeURIComponent(request.url ?? ''))) return response.writeHead(404).end();
+    if (!/^\/photos\/car(-\d+)?\.jpg\?size=large$/.test(decodeURIComponent(request.url ?? '')))
+      return response.writeHead(404).end();
     originalReads += 1;
     response.writeHead(200, { 'content-type': 'image/jpeg', etag: '"v1"' }).end(original);
   });
   await new Promise<void>((resolve) => imageHost.listen(0, '127.0.0.1', resolve));
   const hostOrigin = `http://127.0.0.1:${(imageHost.address() as AddressInfo).port}`;
-  const photo = (n?: number) => `${hostOrigin}/photos/car${n === undefined ? '' : `-${n}`}.jpg?size=large`;
+  const photo = (n?: number) =>
+    `${hostOrigin}/photos/car${n === undefined ? '' : `-${n}`}.jpg?size=large`;
   const cacheDir = path.join(work, 'hostile-cache');
   process.env.IMAGE_CACHE_DIR = cacheDir;
   const site = {
-    tenant: { slug: 'bench', url: 'https://bench.example.com', feeds: { cars: `${hostOrigin}/cars.json` }, media_hosts: { image: [], video: [] } },
+    tenant: {
+      slug: 'bench',
+      url: 'https://bench.example.com',
+      feeds: { cars: `${hostOrigin}/cars.json` },
+      media_hosts: { image: [], video: [] },
+    },
     builtAt: new Date().toISOString(),
-    cars: [{ id: 1, slug: 'car-1', images: [photo(), ...Array.from({ length: 20 }, (_, n) => photo(n + 1))].map((url) => ({ image: { url } })) }],
+    cars: [
+      {
+        id: 1,
+        slug: 'car-1',
+        images: [photo(), ...Array.from({ length: 20 }, (_, n) => photo(n + 1))].map((url) => ({
+          image: { url },
+        })),
+      },
+    ],
   } as unknown as SiteData;
   // One proxy in front: X-Forwarded-For names the client, so the burst below comes from a fresh address.
   const api = createApi({ siteFor: () => site, trustProxy: 1 }, () => 'bench');
   const server = serve({ fetch: api.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  const get = async (url: string, width = 960, quality = 75, accept: string = ACCEPTS.avif, client = '198.51.100.1') => {
-    const response = await fetch(`${base}/image?${new URLSearchParams({ url, w: String(width), q: String(quality) })}`, {
-      headers: { accept, 'x-forwarded-for': client },
-    });
+  const get = async (
+    url: string,
+    width = 960,
+    quality = 75,
+    accept: string = ACCEPTS.avif,
+    client = '198.51.100.1',
+  ) => {
+    const response = await fetch(
+      `${base}/image?${new URLSearchParams({ url, w: String(width), q: String(quality) })}`,
+      {
+        headers: { accept, 'x-forwarded-for': client },
+      },
+    );
     await response.arrayBuffer();
     return response;
   };
   try {
-    console.log(`\nHostile load (HTTP on loopback, rate limits on; photos on ${hostOrigin}, listed by the feed):`);
+    console.log(
+      `\nHostile load (HTTP on loopback, rate limits on; photos on ${hostOrigin}, listed by the feed):`,
+    );
     const spellings = sameUrlSpellings((imageHost.address() as AddressInfo).port, 200);
     let started = performance.now();
     const statuses = new Map<number, number>();
@@ -113,7 +153,9 @@ async function hostileLoad(work: string, original: Buffer): Promise<void> {
     started = performance.now();
     let refusedAfter: string | undefined;
     const variants = Object.values(ACCEPTS).flatMap((accept) =>
-      [70, 80, 90, 60, 50, 40].flatMap((quality) => [120, 160, 240, 320, 480, 640, 960].map((width) => ({ quality, width, accept }))),
+      [70, 80, 90, 60, 50, 40].flatMap((quality) =>
+        [120, 160, 240, 320, 480, 640, 960].map((width) => ({ quality, width, accept })),
+      ),
     );
     for (const { quality, width, accept } of variants) {
       if (performance.now() - started > 10_000) break;
@@ -145,7 +187,8 @@ async function hostileLoad(work: string, original: Buffer): Promise<void> {
       Array.from({ length: 20 }, async (_, n) => {
         const response = await get(photo(n + 1), 1600, 75, ACCEPTS.avif, '198.51.100.2');
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.headers.get('retry-after')) retryAfter.add(response.headers.get('retry-after')!);
+        if (response.headers.get('retry-after'))
+          retryAfter.add(response.headers.get('retry-after')!);
       }),
     ).finally(() => (burstDone = true));
     const health: number[] = [];
@@ -167,7 +210,9 @@ async function hostileLoad(work: string, original: Buffer): Promise<void> {
     console.log(
       `  /api/health meanwhile, ${health.length} requests: p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${health.at(-1)!.toFixed(1)} ms  ${p99 < 100 ? 'ok' : 'OVER 100 ms'}`,
     );
-    console.log(`  RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssPeak / 2 ** 20).toFixed(0)} MB at peak`);
+    console.log(
+      `  RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssPeak / 2 ** 20).toFixed(0)} MB at peak`,
+    );
   } finally {
     server.close();
     imageHost.close();
@@ -181,25 +226,46 @@ try {
   await writeFile(path.join(work, 'public', 'media', 'car.jpg'), original);
   process.env.IMAGE_SITE_ROOT = work;
   process.env.IMAGE_CACHE_DIR = path.join(work, 'cache');
-  console.log(`Load average (1 min): ${loadavg()[0]!.toFixed(1)} on this machine; CPUs: ${availableParallelism()}`);
+  console.log(
+    `Load average (1 min): ${loadavg()[0]!.toFixed(1)} on this machine; CPUs: ${availableParallelism()}`,
+  );
   if (!HOSTILE_ONLY) {
-    const site = { tenant: { slug: 'bench', url: 'https://bench.example.com', feeds: {}, media_hosts: { image: [], video: [] } } } as unknown as SiteData;
+    const site = {
+      tenant: {
+        slug: 'bench',
+        url: 'https://bench.example.com',
+        feeds: {},
+        media_hosts: { image: [], video: [] },
+      },
+    } as unknown as SiteData;
     const api = createApi({ siteFor: () => site, rateLimits: false }, () => 'bench');
 
     const request = async (width: number, accept: string, quality = 75) => {
       const started = performance.now();
-      const response = await api.fetch(new Request(`http://x/api/image?url=/media/car.jpg&w=${width}&q=${quality}`, { headers: { accept } }));
+      const response = await api.fetch(
+        new Request(`http://x/api/image?url=/media/car.jpg&w=${width}&q=${quality}`, {
+          headers: { accept },
+        }),
+      );
       const bytes = (await response.arrayBuffer()).byteLength;
       if (response.status !== 200) throw new Error(`GET /api/image answered ${response.status}`);
-      return { ms: performance.now() - started, bytes, cache: response.headers.get('x-image-cache') };
+      return {
+        ms: performance.now() - started,
+        bytes,
+        cache: response.headers.get('x-image-cache'),
+      };
     };
 
     // Load sharp's codecs once, so the first measured transform is not also the process's first.
     await sharp(original).resize({ width: 16 }).avif().toBuffer();
 
-    console.log(`Original: ${WIDTH}x${HEIGHT} JPEG, ${(original.byteLength / 1024).toFixed(0)} KB (site path, read from disk)\n`);
+    console.log(
+      `Original: ${WIDTH}x${HEIGHT} JPEG, ${(original.byteLength / 1024).toFixed(0)} KB (site path, read from disk)\n`,
+    );
     const firstRequest = await request(160, ACCEPTS.jpeg, 50);
-    console.log(`The process's first request (160 px JPEG, one-time setup included): ${firstRequest.ms.toFixed(0)} ms\n`);
+    console.log(
+      `The process's first request (160 px JPEG, one-time setup included): ${firstRequest.ms.toFixed(0)} ms\n`,
+    );
     // Each cell is the median of three cold transforms (qualities 70, 75, 80 are three cache entries).
     console.log('First transform (cache cold), median of 3:');
     for (const width of [960, 1600])

@@ -54,7 +54,9 @@ const WORK =
 
 function topWork(node: GraphNode): string {
   const byName = new Map<string, number>();
-  for (const event of node.childEvents) if (event.dur && WORK.test(event.name)) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur / 1000);
+  for (const event of node.childEvents)
+    if (event.dur && WORK.test(event.name))
+      byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur / 1000);
   return [...byName]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
@@ -63,11 +65,17 @@ function topWork(node: GraphNode): string {
 }
 
 async function metric(file: string, name: string): Promise<ComputedMetric> {
-  const module = (await import(`lighthouse/core/computed/metrics/${file}.js`)) as Record<string, ComputedMetric>;
+  const module = (await import(`lighthouse/core/computed/metrics/${file}.js`)) as Record<
+    string,
+    ComputedMetric
+  >;
   return module[name]!;
 }
 
-export async function lanternBlockingTasks(lhr: Result, artifacts: Artifacts): Promise<{ tbtMs: number; tasks: BlockingTask[] }> {
+export async function lanternBlockingTasks(
+  lhr: Result,
+  artifacts: Artifacts,
+): Promise<{ tbtMs: number; tasks: BlockingTask[] }> {
   const settings = lhr.configSettings;
   const data = {
     trace: artifacts.Trace,
@@ -81,13 +89,29 @@ export async function lanternBlockingTasks(lhr: Result, artifacts: Artifacts): P
   };
   const context = { computedCache: new Map(), settings };
   const slowdown = settings.throttling.cpuSlowdownMultiplier;
-  const tbt = await (await metric('lantern-total-blocking-time', 'LanternTotalBlockingTime')).request(data, context);
-  const fcp = await (await metric('lantern-first-contentful-paint', 'LanternFirstContentfulPaint')).request(data, context);
-  const tti = await (await metric('lantern-interactive', 'LanternInteractive')).request(data, context);
+  const tbt = await (
+    await metric('lantern-total-blocking-time', 'LanternTotalBlockingTime')
+  ).request(data, context);
+  const fcp = await (
+    await metric('lantern-first-contentful-paint', 'LanternFirstContentfulPaint')
+  ).request(data, context);
+  const tti = await (
+    await metric('lantern-interactive', 'LanternInteractive')
+  ).request(data, context);
   // As Lantern pairs them: the optimistic TBT takes the pessimistic (later) FCP and the optimistic (earlier) TTI.
   const windows = [
-    ['optimistic', tbt.optimisticEstimate, fcp.pessimisticEstimate.timeInMs, tti.optimisticEstimate.timeInMs],
-    ['pessimistic', tbt.pessimisticEstimate, fcp.optimisticEstimate.timeInMs, tti.pessimisticEstimate.timeInMs],
+    [
+      'optimistic',
+      tbt.optimisticEstimate,
+      fcp.pessimisticEstimate.timeInMs,
+      tti.optimisticEstimate.timeInMs,
+    ],
+    [
+      'pessimistic',
+      tbt.pessimisticEstimate,
+      fcp.optimisticEstimate.timeInMs,
+      tti.pessimisticEstimate.timeInMs,
+    ],
   ] as const;
   const tasks: BlockingTask[] = [];
   for (const [estimate, { nodeTimings }, from, to] of windows) {
@@ -107,9 +131,19 @@ export async function lanternBlockingTasks(lhr: Result, artifacts: Artifacts): P
   return { tbtMs: Math.round(tbt.timing), tasks };
 }
 
-export function printBlockingTasks({ tbtMs, tasks }: { tbtMs: number; tasks: BlockingTask[] }): void {
-  console.log(`    TBT ${tbtMs} ms in Lighthouse's simulation, the mean of two estimates; the tasks that add to it:`);
+export function printBlockingTasks({
+  tbtMs,
+  tasks,
+}: {
+  tbtMs: number;
+  tasks: BlockingTask[];
+}): void {
+  console.log(
+    `    TBT ${tbtMs} ms in Lighthouse's simulation, the mean of two estimates; the tasks that add to it:`,
+  );
   if (!tasks.length) console.log('      none');
   for (const task of tasks)
-    console.log(`      ${task.estimate} +${task.blockingMs} ms: a ${task.observedMs} ms task, simulated x${task.multiplier}: ${task.work || 'unnamed work'}`);
+    console.log(
+      `      ${task.estimate} +${task.blockingMs} ms: a ${task.observedMs} ms task, simulated x${task.multiplier}: ${task.work || 'unnamed work'}`,
+    );
 }

@@ -35,17 +35,27 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
-if (!Number.isInteger(rounds) || rounds < 1) fail('--rounds= takes a whole number, 1 or more (e.g. --rounds=8).');
+if (!Number.isInteger(rounds) || rounds < 1)
+  fail('--rounds= takes a whole number, 1 or more (e.g. --rounds=8).');
 const unknown = variantNames.filter((name) => !PAGE_VARIANTS[name]);
-if (unknown.length) fail(`Unknown variant ${unknown.join(', ')}: the variants are ${Object.keys(PAGE_VARIANTS).join(', ')}.`);
-if (!existsSync(snapshotFile(slug))) fail(`${slug} is not built: run \`npm run build -- ${slug}\` first.`);
+if (unknown.length)
+  fail(
+    `Unknown variant ${unknown.join(', ')}: the variants are ${Object.keys(PAGE_VARIANTS).join(', ')}.`,
+  );
+if (!existsSync(snapshotFile(slug)))
+  fail(`${slug} is not built: run \`npm run build -- ${slug}\` first.`);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromePath)) fail(`No Chromium at ${chromePath}: install Debian's chromium or set CHROMIUM_PATH.`);
+if (!existsSync(chromePath))
+  fail(`No Chromium at ${chromePath}: install Debian's chromium or set CHROMIUM_PATH.`);
 
 const site = JSON.parse(readFileSync(snapshotFile(slug), 'utf8')) as SiteData;
-const page = pageTypeUrls(site).find(({ type }) => pages.test(type)) ?? fail(`${slug} has no page type matching ${pages}.`);
+const page =
+  pageTypeUrls(site).find(({ type }) => pages.test(type)) ??
+  fail(`${slug} has no page type matching ${pages}.`);
 const builtHtml = readFileSync(path.join(siteDir(slug), page.path, 'index.html'), 'utf8');
-const variantHtml = new Map(variantNames.map((name) => [name, PAGE_VARIANTS[name]!.transform(builtHtml)]));
+const variantHtml = new Map(
+  variantNames.map((name) => [name, PAGE_VARIANTS[name]!.transform(builtHtml)]),
+);
 
 const store = await openStore();
 const siteApp = createSiteApp(slug, site, store);
@@ -62,10 +72,14 @@ const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLA
 
 const runs = new Map<string, Result[]>(variantNames.map((name) => [name, []]));
 try {
-  console.log(`${slug} ${page.type} ${page.path}: ${rounds} round(s) of ${variantNames.length} variant(s), interleaved.`);
+  console.log(
+    `${slug} ${page.type} ${page.path}: ${rounds} round(s) of ${variantNames.length} variant(s), interleaved.`,
+  );
   for (let round = 1; round <= rounds; round++) {
     for (const name of variantNames) {
-      const lhr = await audit(`http://localhost:${port}/__variant/${name}/`, chrome.port, ['performance']);
+      const lhr = await audit(`http://localhost:${port}/__variant/${name}/`, chrome.port, [
+        'performance',
+      ]);
       if (typeof lhr === 'string') fail(`Lighthouse could not audit the ${name} variant: ${lhr}`);
       runs.get(name)!.push(lhr);
     }
@@ -88,9 +102,15 @@ for (const name of variantNames) {
   const results = runs.get(name)!;
   const tbt = results.map(tbtOf);
   const perf = results.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
-  console.log(`${name.padEnd(20)} TBT median ${median(tbt)} ms, 0 ms in ${tbt.filter((ms) => ms === 0).length}/${tbt.length} runs`);
-  console.log(`${''.padEnd(20)} runs in order: ${tbt.map((ms) => `${ms}`).join(', ')} ms; performance ${perf.join(', ')}`);
+  console.log(
+    `${name.padEnd(20)} TBT median ${median(tbt)} ms, 0 ms in ${tbt.filter((ms) => ms === 0).length}/${tbt.length} runs`,
+  );
+  console.log(
+    `${''.padEnd(20)} runs in order: ${tbt.map((ms) => `${ms}`).join(', ')} ms; performance ${perf.join(', ')}`,
+  );
   console.log(`${''.padEnd(20)} (${PAGE_VARIANTS[name]!.about})`);
 }
 const indexes = [...runs.values()].flat().map((lhr) => Math.round(lhr.environment.benchmarkIndex));
-console.log(`\nLighthouse CPU benchmark index ${Math.min(...indexes)}-${Math.max(...indexes)} over the runs (higher is quicker).`);
+console.log(
+  `\nLighthouse CPU benchmark index ${Math.min(...indexes)}-${Math.max(...indexes)} over the runs (higher is quicker).`,
+);

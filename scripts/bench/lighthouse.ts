@@ -34,7 +34,12 @@ import { startLocalServer, tenantPort } from '../lib/local-server';
 import { CHROMIUM_FLAGS } from '../lib/chromium-flags';
 import { optionValue } from '../lib/cli-options';
 import { lanternBlockingTasks, printBlockingTasks } from './lantern-tbt';
-import { SLOW_HOST_BENCHMARK_INDEX, TBT_BUDGET, tbtVerdict, type SimulatedRun } from '../lib/tbt-budget';
+import {
+  SLOW_HOST_BENCHMARK_INDEX,
+  TBT_BUDGET,
+  tbtVerdict,
+  type SimulatedRun,
+} from '../lib/tbt-budget';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -61,7 +66,8 @@ type Audit = Result['audits'][string];
 /** An audit that lost points or that Lighthouse flags (insights and diagnostics carry no weight but say why). */
 function isFailing(audit: Audit | undefined): audit is Audit {
   if (!audit || audit.score === null) return false;
-  if (['notApplicable', 'manual', 'informative', 'error'].includes(audit.scoreDisplayMode)) return false;
+  if (['notApplicable', 'manual', 'informative', 'error'].includes(audit.scoreDisplayMode))
+    return false;
   return audit.score < (audit.scoreDisplayMode === 'metricSavings' ? 0.9 : 1);
 }
 
@@ -90,9 +96,12 @@ interface Chain {
 function rowName(item: Record<string, unknown>): string | undefined {
   const node = item.node as { type?: string; selector?: string } | undefined;
   if (node?.type === 'node' && node.selector) return node.selector;
-  if (typeof item.groupLabel === 'string' && typeof item.duration === 'number') return `${item.groupLabel} ${Math.round(item.duration)} ms`;
-  const source = (item.sourceLocation ?? item.source) as { url?: string; line?: number } | undefined;
-  if (typeof item.description === 'string') return `${item.description}${source?.url ? ` (${source.url})` : ''}`;
+  if (typeof item.groupLabel === 'string' && typeof item.duration === 'number')
+    return `${item.groupLabel} ${Math.round(item.duration)} ms`;
+  const source = (item.sourceLocation ?? item.source) as
+    { url?: string; line?: number } | undefined;
+  if (typeof item.description === 'string')
+    return `${item.description}${source?.url ? ` (${source.url})` : ''}`;
   const url = typeof item.url === 'string' ? item.url : source?.url;
   if (!url) return undefined;
   const where = source?.line !== undefined ? `:${source.line + 1}` : '';
@@ -108,16 +117,22 @@ function rowName(item: Record<string, unknown>): string | undefined {
 function longestChain(chains: Record<string, Chain>): string[] {
   const next = Object.values(chains).find((chain) => chain.isLongest);
   if (!next) return [];
-  return [`${next.url.replace(/^https?:\/\/[^/]+/, '')} (${Math.round(next.navStartToEndTime)} ms)`, ...longestChain(next.children)];
+  return [
+    `${next.url.replace(/^https?:\/\/[^/]+/, '')} (${Math.round(next.navStartToEndTime)} ms)`,
+    ...longestChain(next.children),
+  ];
 }
 
 /** The first few elements or URLs an audit blames, so the fix can be found without the JSON. */
 function offenders(audit: Audit): string {
   const names: string[] = [];
   const visit = (details: unknown) => {
-    const block = details as { type?: string; items?: unknown[]; value?: unknown; chains?: Record<string, Chain> } | undefined;
+    const block = details as
+      | { type?: string; items?: unknown[]; value?: unknown; chains?: Record<string, Chain> }
+      | undefined;
     if (!block) return;
-    if (block.type === 'network-tree' && block.chains) names.push(`longest chain: ${longestChain(block.chains).join(' > ')}`);
+    if (block.type === 'network-tree' && block.chains)
+      names.push(`longest chain: ${longestChain(block.chains).join(' > ')}`);
     if (block.type === 'list-section') visit(block.value);
     if (block.type === 'list') for (const item of block.items ?? []) visit(item);
     if (block.type === 'table' || block.type === 'opportunity')
@@ -134,14 +149,17 @@ function offenders(audit: Audit): string {
 
 /** The element Lighthouse took as the largest contentful paint and how its time splits up. */
 function lcpElement(lhr: Result): string | undefined {
-  const details = lhr.audits['lcp-breakdown-insight']?.details as { type?: string; items?: { type?: string; items?: unknown[] }[] } | undefined;
+  const details = lhr.audits['lcp-breakdown-insight']?.details as
+    { type?: string; items?: { type?: string; items?: unknown[] }[] } | undefined;
   let element: string | undefined;
   const phases: string[] = [];
   const visit = (value: unknown) => {
     if (!value || typeof value !== 'object') return;
     const item = value as Record<string, unknown>;
-    if (item.type === 'node' && typeof item.selector === 'string') element ??= `${item.selector}  ${String(item.snippet ?? '')}`;
-    if (typeof item.label === 'string' && typeof item.duration === 'number') phases.push(`${item.label} ${Math.round(item.duration)} ms`);
+    if (item.type === 'node' && typeof item.selector === 'string')
+      element ??= `${item.selector}  ${String(item.snippet ?? '')}`;
+    if (typeof item.label === 'string' && typeof item.duration === 'number')
+      phases.push(`${item.label} ${Math.round(item.duration)} ms`);
     for (const child of Object.values(item)) if (child && typeof child === 'object') visit(child);
   };
   visit(details);
@@ -151,7 +169,11 @@ function lcpElement(lhr: Result): string | undefined {
 
 /** What the blocking time is made of: the long tasks (as Lighthouse simulates them) summed per script. */
 function longTasksByScript(lhr: Result): string {
-  const items = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['long-tasks']?.details as
+        { items?: { url?: string; duration?: number }[] } | undefined
+    )?.items ?? [];
   const totals = new Map<string, { ms: number; count: number }>();
   for (const { url = 'Unattributable', duration = 0 } of items) {
     const name = url.replace(/^https?:\/\/[^/]+/, '');
@@ -165,7 +187,11 @@ function longTasksByScript(lhr: Result): string {
 }
 
 /** The report of one page, or why Lighthouse could not audit it (it refuses error responses, for one). */
-export async function audit(url: string, port: number, categories: Category[]): Promise<Result | string> {
+export async function audit(
+  url: string,
+  port: number,
+  categories: Category[],
+): Promise<Result | string> {
   const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: categories };
   const result = await lighthouse(url, flags);
   if (!result) return 'Lighthouse returned no report';
@@ -192,24 +218,36 @@ async function medianAudit(
   // Each run's TBT too, in the order the runs were made: the median run by score says little about it.
   const blockingTimes = results.flatMap((lhr) => {
     const tbt = lhr.audits['total-blocking-time']?.numericValue;
-    return tbt === undefined ? [] : [{ tbtMs: Math.round(tbt), benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) }];
+    return tbt === undefined
+      ? []
+      : [{ tbtMs: Math.round(tbt), benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) }];
   });
   const perf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
   results.sort((a, b) => perf(a) - perf(b));
-  return { lhr: results[Math.floor(results.length / 2)]!, perfScores: results.map(perf), blockingTimes };
+  return {
+    lhr: results[Math.floor(results.length / 2)]!,
+    perfScores: results.map(perf),
+    blockingTimes,
+  };
 }
 
 /** How busy the machine was: the simulated metrics scale the CPU time observed here, so a busy machine inflates TBT. */
 function machineLoad(lhr: Result): string {
   const cores = availableParallelism();
   const load = loadavg()[0]!;
-  const busy = load > cores ? `  BUSY (load over ${cores} cores): TBT and LCP come out higher than on an idle machine` : '';
+  const busy =
+    load > cores
+      ? `  BUSY (load over ${cores} cores): TBT and LCP come out higher than on an idle machine`
+      : '';
   return `machine: load ${load.toFixed(1)} on ${cores} cores, Lighthouse CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)}${busy}`;
 }
 
 /** Image bytes the page loaded (Lighthouse neither scrolls nor interacts: what the first screen asks for). */
 function imageWeight(lhr: Result): string | undefined {
-  const items = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items;
+  const items = (
+    lhr.audits['network-requests']?.details as
+      { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+  )?.items;
   if (!items) return undefined;
   const images = items.filter((item) => item.resourceType === 'Image');
   const bytes = images.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
@@ -218,7 +256,9 @@ function imageWeight(lhr: Result): string | undefined {
 
 /** The budget's verdict with each run's benchmark index, which decides whether a slow run is judged. */
 function tbtBudgetNote(verdict: ReturnType<typeof tbtVerdict>, runs: SimulatedRun[]): string {
-  const detail = runs.map((run) => `${run.tbtMs} ms (benchmark index ${run.benchmarkIndex})`).join(', ');
+  const detail = runs
+    .map((run) => `${run.tbtMs} ms (benchmark index ${run.benchmarkIndex})`)
+    .join(', ');
   return {
     within: `within: ${detail}`,
     over: `OVER BUDGET in every run: ${detail}`,
@@ -228,7 +268,9 @@ function tbtBudgetNote(verdict: ReturnType<typeof tbtVerdict>, runs: SimulatedRu
 
 export function printReport(type: string, url: string, lhr: Result): void {
   const categories = CATEGORIES.filter((id) => lhr.categories[id]);
-  const scores = categories.map((id) => `${CATEGORY_LABEL[id]} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
+  const scores = categories.map(
+    (id) => `${CATEGORY_LABEL[id]} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`,
+  );
   const metrics = METRICS.filter(({ id }) => lhr.audits[id]).map(({ id, label, format }) => {
     const value = lhr.audits[id]?.numericValue;
     return `${label} ${value === undefined ? '-' : format(value)}`;
@@ -248,7 +290,8 @@ export function printReport(type: string, url: string, lhr: Result): void {
       if (lcp) console.log(`      - LCP element: ${lcp}`);
     }
     for (const line of failingAudits(lhr, id)) console.log(`      - ${line}`);
-    if (id === 'performance' && (lhr.audits['total-blocking-time']?.score ?? 1) < 1) console.log(`      - Long tasks by script: ${longTasksByScript(lhr)}`);
+    if (id === 'performance' && (lhr.audits['total-blocking-time']?.score ?? 1) < 1)
+      console.log(`      - Long tasks by script: ${longTasksByScript(lhr)}`);
   }
 }
 
@@ -261,7 +304,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const categories = (categoriesArg?.split(',') ?? [...CATEGORIES]) as Category[];
   const unknownCategory = categories.filter((id) => !CATEGORIES.includes(id));
   if (unknownCategory.length) {
-    console.error(`Unknown category ${unknownCategory.join(', ')}: the categories are ${CATEGORIES.join(', ')}.`);
+    console.error(
+      `Unknown category ${unknownCategory.join(', ')}: the categories are ${CATEGORIES.join(', ')}.`,
+    );
     process.exit(1);
   }
   const writeTrace = args.includes('--trace');
@@ -276,7 +321,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Unknown tenant ${unknown.join(', ')}: the tenants are ${allSlugs.join(', ')}.`);
     process.exit(1);
   }
-  const slugs = (wanted.length ? wanted : allSlugs).filter((slug) => existsSync(siteDir(slug)) && existsSync(snapshotFile(slug)));
+  const slugs = (wanted.length ? wanted : allSlugs).filter(
+    (slug) => existsSync(siteDir(slug)) && existsSync(snapshotFile(slug)),
+  );
   if (!slugs.length) {
     console.error('Nothing built yet: run `npm run build` first.');
     process.exit(1);
@@ -294,7 +341,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const notAudited: string[] = [];
   const overBudget: string[] = [];
   try {
-    console.log('Lighthouse mobile (simulated throttling: slow 4G, CPU 4x slower), one page at a time.');
+    console.log(
+      'Lighthouse mobile (simulated throttling: slow 4G, CPU 4x slower), one page at a time.',
+    );
     for (const slug of slugs) {
       const site = JSON.parse(readFileSync(snapshotFile(slug), 'utf8')) as SiteData;
       const baseUrl = `http://localhost:${tenantPort(allSlugs, slug, basePort)}`;
@@ -303,7 +352,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (!chosen.length) console.log(`  no page type matches ${pages}`);
       for (const { type, path: urlPath } of chosen) {
         const url = new URL(urlPath, baseUrl).href;
-        const { lhr, perfScores, blockingTimes } = await medianAudit(url, chrome.port, categories, runs);
+        const { lhr, perfScores, blockingTimes } = await medianAudit(
+          url,
+          chrome.port,
+          categories,
+          runs,
+        );
         if (typeof lhr === 'string') {
           console.log(`\n  ${type}  ${url}\n    not audited: ${lhr}`);
           // A 404 page answers 404 by design, and Lighthouse audits only pages that load.
@@ -315,15 +369,26 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const reportName = type.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
         writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
         const artifacts = artifactsOf.get(lhr)!;
-        if (writeTrace) writeFileSync(path.join(reportDir, `${reportName}.trace.json`), JSON.stringify(artifacts.Trace));
+        if (writeTrace)
+          writeFileSync(
+            path.join(reportDir, `${reportName}.trace.json`),
+            JSON.stringify(artifacts.Trace),
+          );
         printReport(type, url, lhr);
-        if (writeTrace && lhr.audits['total-blocking-time']) printBlockingTasks(await lanternBlockingTasks(lhr, artifacts));
-        if (runs > 1 && perfScores.length) console.log(`    median of ${runs} runs by performance score (${perfScores.join(', ')})`);
-        if (runs > 1 && blockingTimes.length) console.log(`    TBT of the ${runs} runs in order: ${blockingTimes.map((run) => `${run.tbtMs} ms`).join(', ')}`);
+        if (writeTrace && lhr.audits['total-blocking-time'])
+          printBlockingTasks(await lanternBlockingTasks(lhr, artifacts));
+        if (runs > 1 && perfScores.length)
+          console.log(`    median of ${runs} runs by performance score (${perfScores.join(', ')})`);
+        if (runs > 1 && blockingTimes.length)
+          console.log(
+            `    TBT of the ${runs} runs in order: ${blockingTimes.map((run) => `${run.tbtMs} ms`).join(', ')}`,
+          );
         if (type === TBT_BUDGET.type && blockingTimes.length) {
           const verdict = tbtVerdict(blockingTimes, TBT_BUDGET.ms);
           if (verdict === 'over') overBudget.push(url);
-          console.log(`    TBT budget (${TBT_BUDGET.ms} ms in the quickest run): ${tbtBudgetNote(verdict, blockingTimes)}`);
+          console.log(
+            `    TBT budget (${TBT_BUDGET.ms} ms in the quickest run): ${tbtBudgetNote(verdict, blockingTimes)}`,
+          );
         }
         audited++;
       }
@@ -332,8 +397,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     chrome.kill();
     await server.close();
   }
-  console.log(`\n${audited} page(s) audited; full reports in ${path.relative(ROOT, path.join(BUILD_CACHE, 'lighthouse'))}/.`);
-  if (overBudget.length) console.error(`Over the blocking-time budget (${TBT_BUDGET.ms} ms, Lighthouse simulated TBT) in every run: ${overBudget.join(', ')}.`);
+  console.log(
+    `\n${audited} page(s) audited; full reports in ${path.relative(ROOT, path.join(BUILD_CACHE, 'lighthouse'))}/.`,
+  );
+  if (overBudget.length)
+    console.error(
+      `Over the blocking-time budget (${TBT_BUDGET.ms} ms, Lighthouse simulated TBT) in every run: ${overBudget.join(', ')}.`,
+    );
   if (notAudited.length) console.error(`Lighthouse could not audit ${notAudited.join(', ')}.`);
   if (overBudget.length || notAudited.length) process.exit(1);
 }

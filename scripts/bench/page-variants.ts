@@ -35,12 +35,18 @@ export const PAGE_VARIANTS: Record<string, PageVariant> = {
   'as-built': { about: 'the page as built', transform: (html) => html },
   'no-form-fields': {
     about: 'every input, select, textarea and form swapped for an inert element in the same place',
-    transform: (html) => html.replace(/<input([^>]*?)\/?>/g, '<x-input$1></x-input>').replace(/<(\/?)(select|textarea|form)\b/g, '<$1x-$2'),
+    transform: (html) =>
+      html
+        .replace(/<input([^>]*?)\/?>/g, '<x-input$1></x-input>')
+        .replace(/<(\/?)(select|textarea|form)\b/g, '<$1x-$2'),
   },
   'content-visibility': {
     about: `content-visibility: auto on the blocks below the first screen (${BELOW_THE_FOLD.length} selectors)`,
     transform: (html) =>
-      html.replace('</head>', `<style>${BELOW_THE_FOLD.join(',')}{content-visibility:auto;contain-intrinsic-size:auto 500px}</style></head>`),
+      html.replace(
+        '</head>',
+        `<style>${BELOW_THE_FOLD.join(',')}{content-visibility:auto;contain-intrinsic-size:auto 500px}</style></head>`,
+      ),
   },
   'title-only': {
     about: "the same head (stylesheets and scripts) with only the page's <h1> in the body",

@@ -40,25 +40,40 @@ async function purgeReceiver() {
   const firstPurge = new Map<string, number>();
   const server = createServer((request, response) => {
     const host = String(request.headers.host ?? '');
-    if (request.method === 'PURGE' && !firstPurge.has(host)) firstPurge.set(host, performance.now());
+    if (request.method === 'PURGE' && !firstPurge.has(host))
+      firstPurge.set(host, performance.now());
     request.resume();
     response.writeHead(200).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { firstPurge, address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  return {
+    firstPurge,
+    address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
 }
 
 /** Starts `count` sync workers on `schema` and resolves with each tenant's first sync line, once all `slugs` have one. */
-async function runPass(env: NodeJS.ProcessEnv, schema: string, count: number, slugs: string[], until: (lines: Map<string, SyncLine>) => boolean) {
+async function runPass(
+  env: NodeJS.ProcessEnv,
+  schema: string,
+  count: number,
+  slugs: string[],
+  until: (lines: Map<string, SyncLine>) => boolean,
+) {
   const lines = new Map<string, SyncLine>();
   const children: ChildProcess[] = [];
   const started = performance.now();
   for (let index = 0; index < count; index++) {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/sync-worker.ts', ...slugs, '--interval=3600'], {
-      cwd: ROOT,
-      env: { ...env, SYNC_QUEUE_SCHEMA: schema, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['scripts/sync-worker.ts', ...slugs, '--interval=3600'],
+      {
+        cwd: ROOT,
+        env: { ...env, SYNC_QUEUE_SCHEMA: schema, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let rest = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       const text = rest + chunk.toString();
@@ -68,7 +83,12 @@ async function runPass(env: NodeJS.ProcessEnv, schema: string, count: number, sl
         try {
           const entry = JSON.parse(part) as { tenant?: string; outcome?: string; seconds?: number };
           if (entry.tenant && entry.outcome && !lines.has(entry.tenant))
-            lines.set(entry.tenant, { tenant: entry.tenant, outcome: entry.outcome, seconds: entry.seconds ?? 0, at: performance.now() });
+            lines.set(entry.tenant, {
+              tenant: entry.tenant,
+              outcome: entry.outcome,
+              seconds: entry.seconds ?? 0,
+              at: performance.now(),
+            });
         } catch {
           // Not a log line.
         }
@@ -77,7 +97,8 @@ async function runPass(env: NodeJS.ProcessEnv, schema: string, count: number, sl
     children.push(child);
   }
   const deadline = started + 60 * 60_000;
-  while (!until(lines) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (!until(lines) && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   await Promise.all(
     children.map(
       (child) =>
@@ -110,14 +131,24 @@ export async function benchWorkers({
   const receiver = await purgeReceiver();
   const purgeEnv = { ...env, CDN_PURGE: `varnish:${receiver.address}` };
   // Spread over the queue's order, so no worker count gets them all at the front.
-  const changedAt = Array.from({ length: changed }, (_, index) => Math.floor(((index + 0.5) * slugs.length) / changed));
+  const changedAt = Array.from({ length: changed }, (_, index) =>
+    Math.floor(((index + 0.5) * slugs.length) / changed),
+  );
   const passes: WorkerPass[] = [];
   try {
     for (let workers = 1; workers <= maxWorkers; workers++) {
       const passLoad = load();
-      const quiet = await runPass(purgeEnv, `sync_bench_${workers}_quiet`, workers, slugs, (lines) => lines.size === slugs.length);
-      const unchangedPass = (Math.max(...[...quiet.lines.values()].map((line) => line.at)) - quiet.started) / 1000;
-      const startUp = (Math.min(...[...quiet.lines.values()].map((line) => line.at)) - quiet.started) / 1000;
+      const quiet = await runPass(
+        purgeEnv,
+        `sync_bench_${workers}_quiet`,
+        workers,
+        slugs,
+        (lines) => lines.size === slugs.length,
+      );
+      const unchangedPass =
+        (Math.max(...[...quiet.lines.values()].map((line) => line.at)) - quiet.started) / 1000;
+      const startUp =
+        (Math.min(...[...quiet.lines.values()].map((line) => line.at)) - quiet.started) / 1000;
       const notQuiet = [...quiet.lines.values()].filter((line) => line.outcome !== 'unchanged');
       if (notQuiet.length)
         console.log(
@@ -140,18 +171,33 @@ export async function benchWorkers({
         `sync_bench_${workers}_changed`,
         workers,
         slugs,
-        (lines) => lines.size === slugs.length && changedSlugs.every((slug) => receiver.firstPurge.has(hostOf(slug))),
+        (lines) =>
+          lines.size === slugs.length &&
+          changedSlugs.every((slug) => receiver.firstPurge.has(hostOf(slug))),
       );
       const done = changedSlugs.map((slug) => busy.lines.get(slug));
       const failed = done.filter((line) => line?.outcome !== 'rebuilt');
-      if (failed.length) console.log(`  (changed tenants not rebuilt: ${failed.map((line) => `${line?.tenant} ${line?.outcome}`).join(', ')})`);
-      const changedPublished = (Math.max(...done.map((line) => line?.at ?? Number.NaN)) - busy.started) / 1000;
-      const changedPass = (Math.max(...[...busy.lines.values()].map((line) => line.at)) - busy.started) / 1000;
+      if (failed.length)
+        console.log(
+          `  (changed tenants not rebuilt: ${failed.map((line) => `${line?.tenant} ${line?.outcome}`).join(', ')})`,
+        );
+      const changedPublished =
+        (Math.max(...done.map((line) => line?.at ?? Number.NaN)) - busy.started) / 1000;
+      const changedPass =
+        (Math.max(...[...busy.lines.values()].map((line) => line.at)) - busy.started) / 1000;
       const changedSyncSeconds = done.map((line) => line?.seconds ?? Number.NaN);
       console.log(
         `${workers} worker(s): ${changed} of ${slugs.length} feeds changed: all ${changed} published and purged after ${changedPublished.toFixed(1)} s (whole pass ${changedPass.toFixed(1)} s; each sync ${Math.min(...changedSyncSeconds).toFixed(1)}-${Math.max(...changedSyncSeconds).toFixed(1)} s)`,
       );
-      passes.push({ workers, unchangedPass, startUp, changedPublished, changedPass, changedSyncSeconds, load: passLoad });
+      passes.push({
+        workers,
+        unchangedPass,
+        startUp,
+        changedPublished,
+        changedPass,
+        changedSyncSeconds,
+        load: passLoad,
+      });
     }
   } finally {
     receiver.close();

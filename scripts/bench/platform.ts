@@ -30,12 +30,23 @@ const tenantCount = Number(optionValue(process.argv, 'tenants') ?? 100);
 const carCount = Number(optionValue(process.argv, 'cars') ?? (maxWorkers ? 30 : 300));
 if (
   workers !== undefined &&
-  (!Number.isInteger(maxWorkers) || maxWorkers < 1 || !Number.isInteger(changedCount) || changedCount < 1 || changedCount > tenantCount)
+  (!Number.isInteger(maxWorkers) ||
+    maxWorkers < 1 ||
+    !Number.isInteger(changedCount) ||
+    changedCount < 1 ||
+    changedCount > tenantCount)
 ) {
-  console.error('--workers= takes a whole number from 1, --changed= one from 1 to --tenants (e.g. --workers=2 --changed=10).');
+  console.error(
+    '--workers= takes a whole number from 1, --changed= one from 1 to --tenants (e.g. --workers=2 --changed=10).',
+  );
   process.exit(1);
 }
-if (!Number.isInteger(tenantCount) || tenantCount < 1 || !Number.isInteger(carCount) || carCount < 1) {
+if (
+  !Number.isInteger(tenantCount) ||
+  tenantCount < 1 ||
+  !Number.isInteger(carCount) ||
+  carCount < 1
+) {
   console.error('--tenants= and --cars= take whole numbers (e.g. --tenants=100 --cars=300).');
   process.exit(1);
 }
@@ -77,7 +88,11 @@ async function build(name: string, args: string[]): Promise<Step> {
     .join(' ');
   const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -91,11 +106,28 @@ async function build(name: string, args: string[]): Promise<Step> {
 try {
   await mkdir(tenantsDir, { recursive: true });
   const now = new Date().toISOString();
-  const slugs = Array.from({ length: tenantCount }, (_, index) => `platform-${String(index + 1).padStart(3, '0')}`);
+  const slugs = Array.from(
+    { length: tenantCount },
+    (_, index) => `platform-${String(index + 1).padStart(3, '0')}`,
+  );
   const feeds: string[] = [];
   for (const [index, slug] of slugs.entries())
-    feeds.push((await writeBenchTenant({ work, tenantsDir, slug, count: carCount, seed: 100 + index, now, name: `Platform Dealer ${index + 1}` })).carsFile);
-  console.log(`Platform benchmark: ${tenantCount} dealers of ${carCount} cars, ${process.version}, in ${work}\n`);
+    feeds.push(
+      (
+        await writeBenchTenant({
+          work,
+          tenantsDir,
+          slug,
+          count: carCount,
+          seed: 100 + index,
+          now,
+          name: `Platform Dealer ${index + 1}`,
+        })
+      ).carsFile,
+    );
+  console.log(
+    `Platform benchmark: ${tenantCount} dealers of ${carCount} cars, ${process.version}, in ${work}\n`,
+  );
 
   const steps: Step[] = [];
   steps.push(await build('full build', []));
@@ -109,7 +141,9 @@ try {
       hostOf: (slug) => `${slug}.example.com.au`,
       load: loadNow,
     });
-    console.log(`\n| workers | pass, nothing changed | ${changedCount} changed: all published and purged | that whole pass | load average at start |`);
+    console.log(
+      `\n| workers | pass, nothing changed | ${changedCount} changed: all published and purged | that whole pass | load average at start |`,
+    );
     console.log('| ---: | ---: | ---: | ---: | --- |');
     for (const pass of passes)
       console.log(
@@ -129,7 +163,9 @@ try {
     await writeFile(changedFeed, JSON.stringify(cars));
     steps.push(await build('--changed, one feed changed', ['--changed']));
 
-    console.log(`\n| step | sites built | wall time | per site | CPU time (all cores) | load average (1, 5, 15 min) |`);
+    console.log(
+      `\n| step | sites built | wall time | per site | CPU time (all cores) | load average (1, 5, 15 min) |`,
+    );
     console.log('| --- | ---: | ---: | ---: | ---: | --- |');
     for (const step of steps)
       console.log(

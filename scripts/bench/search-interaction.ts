@@ -41,13 +41,18 @@ interface Run {
 
 /** Long tasks and Event Timing entries from the start of the document, read by the bench. */
 function observe() {
-  const state = { tasks: [] as { start: number; duration: number }[], events: [] as { name: string; start: number; duration: number }[] };
+  const state = {
+    tasks: [] as { start: number; duration: number }[],
+    events: [] as { name: string; start: number; duration: number }[],
+  };
   (window as unknown as { __bench: typeof state }).__bench = state;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.tasks.push({ start: entry.startTime, duration: entry.duration });
+    for (const entry of list.getEntries())
+      state.tasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+    for (const entry of list.getEntries())
+      state.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
 }
 
@@ -60,7 +65,9 @@ async function measureOnce(page: Page, url: string, cpuRate: number, mode: Mode)
   await page.waitForLoadState('networkidle');
   if (mode === 'phone') {
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
-    await page.locator('#search-app-root[data-live]').waitFor({ state: 'attached', timeout: 60_000 });
+    await page
+      .locator('#search-app-root[data-live]')
+      .waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
   } else if (mode === 'phone-quick') {
     // The shopper taps a facet straight after 'Filters', while the app's code loads and hydrates.
@@ -70,7 +77,9 @@ async function measureOnce(page: Page, url: string, cpuRate: number, mode: Mode)
     // The shopper's pointer passed over the app first (as it does on the way to a filter, or a
     // phone's Filters button was pressed): its code loads and hydrates before the idle time.
     await page.locator('#search-filters').hover();
-    await page.locator('#search-app-root[data-live]').waitFor({ state: 'attached', timeout: 60_000 });
+    await page
+      .locator('#search-app-root[data-live]')
+      .waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
   }
   if (mode !== 'phone-quick') await page.waitForTimeout(IDLE_MS);
@@ -84,11 +93,16 @@ async function measureOnce(page: Page, url: string, cpuRate: number, mode: Mode)
         const heading = document.querySelector(selector)!;
         const before = heading.textContent;
         let clickAt = 0;
-        document.addEventListener('pointerdown', (event) => (clickAt ||= event.timeStamp), { capture: true, once: true });
+        document.addEventListener('pointerdown', (event) => (clickAt ||= event.timeStamp), {
+          capture: true,
+          once: true,
+        });
         new MutationObserver((_, observer) => {
           if (heading.textContent === before) return;
           observer.disconnect();
-          requestAnimationFrame(() => setTimeout(() => resolve({ clickAt, shownAt: performance.now() })));
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve({ clickAt, shownAt: performance.now() })),
+          );
         }).observe(heading, { childList: true, characterData: true, subtree: true });
       }),
     mode.startsWith('phone') ? '[data-show-results]' : '#search-results-heading',
@@ -100,7 +114,11 @@ async function measureOnce(page: Page, url: string, cpuRate: number, mode: Mode)
   await page.waitForTimeout(500); // let Event Timing report the click
   const clickEvents = await page.evaluate(
     (since) =>
-      (window as unknown as { __bench: { events: { name: string; start: number; duration: number }[] } }).__bench.events.filter((e) => e.start >= since),
+      (
+        window as unknown as {
+          __bench: { events: { name: string; start: number; duration: number }[] };
+        }
+      ).__bench.events.filter((e) => e.start >= since),
     clickStart,
   );
 
@@ -116,7 +134,12 @@ async function measureOnce(page: Page, url: string, cpuRate: number, mode: Mode)
   const { tasks, events, after } = await page.evaluate(
     ([since, until]) => {
       const bench = (
-        window as unknown as { __bench: { tasks: { start: number; duration: number }[]; events: { name: string; start: number; duration: number }[] } }
+        window as unknown as {
+          __bench: {
+            tasks: { start: number; duration: number }[];
+            events: { name: string; start: number; duration: number }[];
+          };
+        }
       ).__bench;
       return {
         tasks: bench.tasks.filter((task) => task.start >= since! && task.start < until!),
@@ -128,21 +151,38 @@ async function measureOnce(page: Page, url: string, cpuRate: number, mode: Mode)
   );
 
   return {
-    clickInpMs: Math.round(Math.max(0, ...clickEvents.filter((e) => ['pointerdown', 'pointerup', 'click'].includes(e.name)).map((e) => e.duration))),
+    clickInpMs: Math.round(
+      Math.max(
+        0,
+        ...clickEvents
+          .filter((e) => ['pointerdown', 'pointerup', 'click'].includes(e.name))
+          .map((e) => e.duration),
+      ),
+    ),
     clickToResultsMs: Math.round(shownAt - clickAt),
     typingLongestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
-    typingLongestKeyMs: Math.round(Math.max(0, ...events.filter((e) => /^key|^input|^beforeinput/.test(e.name)).map((e) => e.duration))),
+    typingLongestKeyMs: Math.round(
+      Math.max(
+        0,
+        ...events.filter((e) => /^key|^input|^beforeinput/.test(e.name)).map((e) => e.duration),
+      ),
+    ),
     afterTypingLongestTaskMs: Math.round(Math.max(0, ...after.map((task) => task.duration))),
   };
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** The sites named in `args` (all by default) that are built, with every tenant's slug (for ports); exits when none is. */
-export async function builtSlugs(args: readonly string[]): Promise<{ slugs: string[]; allSlugs: string[] }> {
+export async function builtSlugs(
+  args: readonly string[],
+): Promise<{ slugs: string[]; allSlugs: string[] }> {
   const wanted = args.filter((arg) => !arg.startsWith('-'));
   const allSlugs = await listTenantSlugs(ROOT);
-  const slugs = (wanted.length ? wanted : allSlugs).filter((slug) => existsSync(siteDir(slug)) && existsSync(snapshotFile(slug)));
+  const slugs = (wanted.length ? wanted : allSlugs).filter(
+    (slug) => existsSync(siteDir(slug)) && existsSync(snapshotFile(slug)),
+  );
   if (!slugs.length) {
     console.error('Nothing built yet: run `npm run build` first.');
     process.exit(1);
@@ -178,7 +218,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const results: Run[] = [];
         for (let run = 0; run < runs; run++) {
           const context = await browser.newContext(
-            phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } },
+            phone
+              ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+              : { viewport: { width: 1280, height: 900 } },
           );
           const page = await context.newPage();
           await page.addInitScript(observe);

@@ -27,9 +27,38 @@ const SIZES = process.argv
   .filter((n) => n > 0);
 const sizes = SIZES.length ? SIZES : [2000, 5000, 10000];
 const QUERIES = 600;
-const FACETS = ['car_type', 'make', 'model', 'body', 'fuel', 'transmission', 'location_name', 'price'];
-const SORTS = ['Car_production', 'Car_production:price:asc', 'Car_production:price:desc', 'Car_production:km:asc'];
-const WORDS = ['', '', '', 'toyota', 'hilux', 'auto', 'suv', 'white', 'diesel', 'sr5', 'ranger', 'kia', 'cor', 'hybrid'];
+const FACETS = [
+  'car_type',
+  'make',
+  'model',
+  'body',
+  'fuel',
+  'transmission',
+  'location_name',
+  'price',
+];
+const SORTS = [
+  'Car_production',
+  'Car_production:price:asc',
+  'Car_production:price:desc',
+  'Car_production:km:asc',
+];
+const WORDS = [
+  '',
+  '',
+  '',
+  'toyota',
+  'hilux',
+  'auto',
+  'suv',
+  'white',
+  'diesel',
+  'sr5',
+  'ranger',
+  'kia',
+  'cor',
+  'hybrid',
+];
 
 /** Deterministic random numbers (mulberry32), so every run measures the same work. */
 function random(seed: number) {
@@ -48,7 +77,9 @@ function sourceDocuments(): SearchDocument[] {
     const file = path.join(BUILD_CACHE, slug, 'site.json');
     if (existsSync(file)) return siteDocuments(JSON.parse(readFileSync(file, 'utf8')) as SiteData);
   }
-  throw new Error('No built site data in .build/: run `npm run build -- southern-cross-motor-group` first.');
+  throw new Error(
+    'No built site data in .build/: run `npm run build -- southern-cross-motor-group` first.',
+  );
 }
 
 /** n cars made from real demo documents with new ids and varied price, km and rank. */
@@ -57,15 +88,24 @@ function generate(source: SearchDocument[], n: number): SearchDocument[] {
   return Array.from({ length: n }, (_, index) => {
     const base = source[index % source.length]!;
     const id = String(900000 + index);
-    const doc: SearchDocument = { ...base, objectID: id, slug: `${base.slug.replace(/-\d+$/, '')}-${id}`, custom_rank: Math.floor(rand() * 1000) };
-    if (typeof base.price === 'number') doc.price = Math.round((base.price * (0.85 + rand() * 0.3)) / 10) * 10;
+    const doc: SearchDocument = {
+      ...base,
+      objectID: id,
+      slug: `${base.slug.replace(/-\d+$/, '')}-${id}`,
+      custom_rank: Math.floor(rand() * 1000),
+    };
+    if (typeof base.price === 'number')
+      doc.price = Math.round((base.price * (0.85 + rand() * 0.3)) / 10) * 10;
     if (typeof base.km === 'number') doc.km = Math.round(base.km * (0.8 + rand() * 0.4));
     return doc;
   });
 }
 
 /** Mixed InstantSearch batches: the main request plus one hitsPerPage-0 request per refined facet. */
-function workload(docs: SearchDocument[], count: number): Array<Array<{ indexName: string; params: EngineParams }>> {
+function workload(
+  docs: SearchDocument[],
+  count: number,
+): Array<Array<{ indexName: string; params: EngineParams }>> {
   const rand = random(7);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   const batches = [];
@@ -74,21 +114,44 @@ function workload(docs: SearchDocument[], count: number): Array<Array<{ indexNam
     const refined = new Map<string, string[]>();
     for (let f = 0; f < filterCount; f++) {
       const field = pick(['car_type', 'make', 'body', 'fuel', 'transmission']);
-      const value = (docs[Math.floor(rand() * docs.length)] as unknown as Record<string, unknown>)[field];
-      const text = Array.isArray(value) ? String(value[0]) : value == null ? undefined : String(value);
+      const value = (docs[Math.floor(rand() * docs.length)] as unknown as Record<string, unknown>)[
+        field
+      ];
+      const text = Array.isArray(value)
+        ? String(value[0])
+        : value == null
+          ? undefined
+          : String(value);
       if (text) refined.set(field, [...(refined.get(field) ?? []), text]);
     }
-    const numericFilters = rand() < 0.5 ? ['price>=15000', `price<=${20000 + Math.floor(rand() * 60) * 1000}`] : [];
+    const numericFilters =
+      rand() < 0.5 ? ['price>=15000', `price<=${20000 + Math.floor(rand() * 60) * 1000}`] : [];
     const query = pick(WORDS);
     const facetFilters = (except?: string) =>
-      [...refined].filter(([field]) => field !== except).map(([field, values]) => values.map((value) => `${field}:${value}`));
+      [...refined]
+        .filter(([field]) => field !== except)
+        .map(([field, values]) => values.map((value) => `${field}:${value}`));
     const main = {
       indexName: pick(SORTS),
-      params: { query, facets: FACETS, facetFilters: facetFilters(), numericFilters, hitsPerPage: 21, page: Math.floor(rand() * 3) },
+      params: {
+        query,
+        facets: FACETS,
+        facetFilters: facetFilters(),
+        numericFilters,
+        hitsPerPage: 21,
+        page: Math.floor(rand() * 3),
+      },
     };
     const extra = [...refined.keys()].map((field) => ({
       indexName: main.indexName,
-      params: { query, facets: field, facetFilters: facetFilters(field), numericFilters, hitsPerPage: 0, page: 0 },
+      params: {
+        query,
+        facets: field,
+        facetFilters: facetFilters(field),
+        numericFilters,
+        hitsPerPage: 0,
+        page: 0,
+      },
     }));
     batches.push([main, ...extra]);
   }
@@ -119,10 +182,19 @@ async function browserBundle(): Promise<string> {
 }
 
 function searchPageJs(): string {
-  const slug = existsSync(path.join(DIST, 'bayside-toyota')) ? 'bayside-toyota' : readdirSync(DIST).find((name) => !name.startsWith('_'));
+  const slug = existsSync(path.join(DIST, 'bayside-toyota'))
+    ? 'bayside-toyota'
+    : readdirSync(DIST).find((name) => !name.startsWith('_'));
   if (!slug) return 'no built site in dist/';
-  const html = readFileSync(path.join(DIST, slug, 'search', 'new-used-and-demo-cars', 'index.html'), 'utf8');
-  const direct = new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  const html = readFileSync(
+    path.join(DIST, slug, 'search', 'new-used-and-demo-cars', 'index.html'),
+    'utf8',
+  );
+  const direct = new Set(
+    [...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map(
+      (match) => match[1]!,
+    ),
+  );
   // Follow static imports between chunks (what the browser fetches before the island runs).
   const seen = new Set<string>();
   const queue = [...direct];
@@ -131,7 +203,10 @@ function searchPageJs(): string {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = readFileSync(path.join(DIST, slug, file), 'utf8');
-    for (const match of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w{}\s,*$]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) queue.push(`/_astro/${match[1]!.slice(2)}`);
+    for (const match of code.matchAll(
+      /(?:^|[;\s}])import\s*(?:[\w{}\s,*$]+from\s*)?["'](\.\/[^"']+\.js)["']/g,
+    ))
+      queue.push(`/_astro/${match[1]!.slice(2)}`);
   }
   let raw = 0;
   let gz = 0;
@@ -149,13 +224,17 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
-console.log(`Search engine benchmark (${QUERIES} mixed batches per size; engine bundle ${KB(gzipSync(bundle).length)} gzip)\n`);
+console.log(
+  `Search engine benchmark (${QUERIES} mixed batches per size; engine bundle ${KB(gzipSync(bundle).length)} gzip)\n`,
+);
 
 for (const n of sizes) {
   const docs = generate(source, n);
   const json = JSON.stringify(encodeIndex(docs, new Date().toISOString()));
   const gz = gzipSync(json, { level: 9 }).length;
-  console.log(`${n.toLocaleString('en-AU')} cars: index ${KB(json.length)} raw, ${KB(gz)} gzip (${KB((gz / n) * 2000)} gzip per 2,000 cars)`);
+  console.log(
+    `${n.toLocaleString('en-AU')} cars: index ${KB(json.length)} raw, ${KB(gz)} gzip (${KB((gz / n) * 2000)} gzip per 2,000 cars)`,
+  );
 
   const loadStart = performance.now();
   const engine = createEngine(decodeIndex(JSON.parse(json) as IndexFile), { soldDays: 3 });
@@ -186,11 +265,20 @@ for (const n of sizes) {
   await page.addScriptTag({ content: bundle });
   const result = await page.evaluate(
     async ({ json, batchesJson, firstJson }) => {
-      const batches = JSON.parse(batchesJson) as Array<Array<{ indexName: string; params: Record<string, unknown> }>>;
-      const first = JSON.parse(firstJson) as Array<{ indexName: string; params: Record<string, unknown> }>;
-      const w = window as unknown as { bench: { createEngine: typeof createEngine; decodeIndex: typeof decodeIndex } };
+      const batches = JSON.parse(batchesJson) as Array<
+        Array<{ indexName: string; params: Record<string, unknown> }>
+      >;
+      const first = JSON.parse(firstJson) as Array<{
+        indexName: string;
+        params: Record<string, unknown>;
+      }>;
+      const w = window as unknown as {
+        bench: { createEngine: typeof createEngine; decodeIndex: typeof decodeIndex };
+      };
       const longTasks: number[] = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration))).observe({ type: 'longtask', buffered: false });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => longTasks.push(entry.duration)),
+      ).observe({ type: 'longtask', buffered: false });
       const loadStart = performance.now();
       const engine = w.bench.createEngine(w.bench.decodeIndex(JSON.parse(json)), { soldDays: 3 });
       const load = performance.now() - loadStart;
@@ -221,18 +309,31 @@ for (const n of sizes) {
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return { load, firstAnswer, steps, loadingLongTasks, times, broad, longTasks: [...longTasks] };
+      return {
+        load,
+        firstAnswer,
+        steps,
+        loadingLongTasks,
+        times,
+        broad,
+        longTasks: [...longTasks],
+      };
     },
     { json, batchesJson: JSON.stringify(batches), firstJson: JSON.stringify(firstBatch) },
   );
   await page.close();
-  const longest = (tasks: number[]) => (tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : '');
+  const longest = (tasks: number[]) =>
+    tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : '';
   console.log(
     `  Chromium: load + prepare ${result.load.toFixed(1)} ms; first answer ${result.firstAnswer.toFixed(1)} ms; ` +
       `warm-up ${result.steps.length} steps, longest ${Math.max(...result.steps).toFixed(1)} ms; long tasks (> 50 ms) while loading ${result.loadingLongTasks.length}${longest(result.loadingLongTasks)}`,
   );
-  console.log(`  Chromium: then all ${stats(result.times)}; broad (0-1 filter) ${stats(result.broad)}`);
-  console.log(`  Chromium long tasks (> 50 ms) while querying: ${result.longTasks.length}${longest(result.longTasks)}\n`);
+  console.log(
+    `  Chromium: then all ${stats(result.times)}; broad (0-1 filter) ${stats(result.broad)}`,
+  );
+  console.log(
+    `  Chromium long tasks (> 50 ms) while querying: ${result.longTasks.length}${longest(result.longTasks)}\n`,
+  );
 }
 await browser.close();
 console.log(searchPageJs());

@@ -24,8 +24,14 @@ const template = CarSchema.parse({
   price: 30_000,
   km: 12_345,
   vin: 'JTNKB3BE80J000000',
-  images: Array.from({ length: 12 }, (_, index) => ({ image: { url: `/media/cars/0/${index}.jpg` } })),
-  location: { id: 7, name: 'Capalaba', address: { street: '1 Redland Bay Rd', city: 'Capalaba', state: 'QLD', postcode: '4157' } },
+  images: Array.from({ length: 12 }, (_, index) => ({
+    image: { url: `/media/cars/0/${index}.jpg` },
+  })),
+  location: {
+    id: 7,
+    name: 'Capalaba',
+    address: { street: '1 Redland Bay Rd', city: 'Capalaba', state: 'QLD', postcode: '4157' },
+  },
 });
 const cars = Array.from({ length: 10_000 }, (_, index) => ({
   ...template,
@@ -57,5 +63,7 @@ const cpu = process.cpuUsage(cpuStarted);
 const cpuMs = (cpu.user + cpu.system) / 1000;
 const wallMs = performance.now() - started;
 const bytes = feeds.reduce((sum, feed) => sum + Buffer.byteLength(feed.xml), 0);
-console.log(`syndication: both feeds for 10,000 cars: ${cpuMs.toFixed(0)} ms CPU, ${wallMs.toFixed(0)} ms wall (${(bytes / 2 ** 20).toFixed(1)} MiB)`);
+console.log(
+  `syndication: both feeds for 10,000 cars: ${cpuMs.toFixed(0)} ms CPU, ${wallMs.toFixed(0)} ms wall (${(bytes / 2 ** 20).toFixed(1)} MiB)`,
+);
 console.log(`listed: ${feeds.map((feed) => `${feed.listed}`).join(' / ')} of ${cars.length}`);

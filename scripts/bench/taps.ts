@@ -38,10 +38,13 @@ interface Control {
   name: string;
   page: 'car' | 'search';
   /** Brings the control in front of the shopper (after the idle time); undefined when the site has none. */
-  find: (page: Page) => Promise<{ tap: Locator; shows: Locator; probe: Probe; at?: [number, number] } | undefined>;
+  find: (
+    page: Page,
+  ) => Promise<{ tap: Locator; shows: Locator; probe: Probe; at?: [number, number] } | undefined>;
 }
 
-const present = async (locator: Locator) => ((await locator.count()) > 0 ? locator.first() : undefined);
+const present = async (locator: Locator) =>
+  (await locator.count()) > 0 ? locator.first() : undefined;
 
 const CONTROLS: Control[] = [
   {
@@ -49,7 +52,9 @@ const CONTROLS: Control[] = [
     page: 'car',
     find: async (page) => {
       const button = await present(page.locator('.vehicle__tools .compare-toggle__button'));
-      return button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } };
+      return (
+        button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } }
+      );
     },
   },
   {
@@ -57,7 +62,9 @@ const CONTROLS: Control[] = [
     page: 'car',
     find: async (page) => {
       const button = await present(page.locator('.vehicle__tools button.favourite'));
-      return button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } };
+      return (
+        button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } }
+      );
     },
   },
   {
@@ -65,7 +72,9 @@ const CONTROLS: Control[] = [
     page: 'car',
     find: async (page) => {
       const button = await present(page.locator('.media button[aria-label="Next image"]'));
-      return button && { tap: button, shows: page.getByTestId('slide-counter'), probe: { read: 'text' } };
+      return (
+        button && { tap: button, shows: page.getByTestId('slide-counter'), probe: { read: 'text' } }
+      );
     },
   },
   {
@@ -74,7 +83,14 @@ const CONTROLS: Control[] = [
     find: async (page) => {
       const slider = await present(page.locator('.finance-calculator input[type=range]'));
       // Taps at 30% then 70% of its width: each moves the amount, and with it the repayment.
-      return slider && { tap: slider, shows: page.locator('.finance-calculator__result'), probe: { read: 'text' }, at: [0.3, 0.7] };
+      return (
+        slider && {
+          tap: slider,
+          shows: page.locator('.finance-calculator__result'),
+          probe: { read: 'text' },
+          at: [0.3, 0.7],
+        }
+      );
     },
   },
   {
@@ -82,7 +98,13 @@ const CONTROLS: Control[] = [
     page: 'search',
     find: async (page) => {
       const button = await present(page.getByRole('button', { name: 'Filters', exact: true }));
-      return button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-expanded' } };
+      return (
+        button && {
+          tap: button,
+          shows: button,
+          probe: { read: 'attribute', name: 'aria-expanded' },
+        }
+      );
     },
   },
   {
@@ -94,7 +116,9 @@ const CONTROLS: Control[] = [
         await toggle.tap();
         await page.waitForTimeout(300); // the shopper finds the box they want
       }
-      const box = await present(page.locator('#search-filters .facet input[type=checkbox]:not(:checked)'));
+      const box = await present(
+        page.locator('#search-filters .facet input[type=checkbox]:not(:checked)'),
+      );
       return box && { tap: box, shows: box, probe: { read: 'checked' } };
     },
   },
@@ -103,7 +127,9 @@ const CONTROLS: Control[] = [
     page: 'search',
     find: async (page) => {
       const button = await present(page.locator('[data-testid=results] .compare-toggle__button'));
-      return button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } };
+      return (
+        button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } }
+      );
     },
   },
   {
@@ -111,7 +137,9 @@ const CONTROLS: Control[] = [
     page: 'search',
     find: async (page) => {
       const button = await present(page.locator('[data-testid=results] button.favourite'));
-      return button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } };
+      return (
+        button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } }
+      );
     },
   },
 ];
@@ -124,24 +152,39 @@ const CONTROLS: Control[] = [
 function armFeedback(element: Element, probe: Probe): void {
   ((read: () => string | null) => {
     const before = read();
-    (window as unknown as { __tap: Promise<{ tapAt: number; shownAt: number }> }).__tap = new Promise((resolve) => {
-      let tapAt = 0;
-      for (const type of ['touchstart', 'pointerdown']) addEventListener(type, (event) => (tapAt ||= event.timeStamp), { capture: true, once: true });
-      const timer = setInterval(() => {
-        if (!tapAt || read() === before) return;
-        clearInterval(timer);
-        requestAnimationFrame(() => setTimeout(() => resolve({ tapAt, shownAt: performance.now() })));
-      }, 5);
-    });
+    (window as unknown as { __tap: Promise<{ tapAt: number; shownAt: number }> }).__tap =
+      new Promise((resolve) => {
+        let tapAt = 0;
+        for (const type of ['touchstart', 'pointerdown'])
+          addEventListener(type, (event) => (tapAt ||= event.timeStamp), {
+            capture: true,
+            once: true,
+          });
+        const timer = setInterval(() => {
+          if (!tapAt || read() === before) return;
+          clearInterval(timer);
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve({ tapAt, shownAt: performance.now() })),
+          );
+        }, 5);
+      });
   })(() => {
     // An island that renders afresh replaces the element: look it up again by its first class.
     const now = element.isConnected ? element : document.querySelector(`.${element.classList[0]}`);
     if (!now) return null;
-    return probe.read === 'attribute' ? now.getAttribute(probe.name) : probe.read === 'checked' ? String((now as HTMLInputElement).checked) : now.textContent;
+    return probe.read === 'attribute'
+      ? now.getAttribute(probe.name)
+      : probe.read === 'checked'
+        ? String((now as HTMLInputElement).checked)
+        : now.textContent;
   });
 }
 
-async function tapOnce(page: Page, found: NonNullable<Awaited<ReturnType<Control['find']>>>, which: 0 | 1): Promise<number> {
+async function tapOnce(
+  page: Page,
+  found: NonNullable<Awaited<ReturnType<Control['find']>>>,
+  which: 0 | 1,
+): Promise<number> {
   await found.shows.evaluate(armFeedback, found.probe);
   if (found.at) {
     const box = (await found.tap.boundingBox())!;
@@ -163,19 +206,35 @@ function benchCar(site: SiteData): string {
   const gallery = (car: SiteData['cars'][number]) =>
     defaultView(availableViews(car), site.tenant.features.default_media_view) === 'gallery' &&
     gallerySlides(car, 'start').filter((slide) => slide.kind === 'image').length > 1;
-  const image = (car: SiteData['cars'][number]) => car.primary_image_url ?? car.images[0]?.image.url ?? null;
+  const image = (car: SiteData['cars'][number]) =>
+    car.primary_image_url ?? car.images[0]?.image.url ?? null;
   const usable = site.cars.filter((car) => isAvailable(car) && gallery(car));
   // Under the finance rules' ceiling (about $100,000 on the demo sites), so the calculator estimates.
-  const estimable = (car: SiteData['cars'][number]) => (car.price ?? 0) > 0 && (car.price ?? 0) <= 80_000;
+  const estimable = (car: SiteData['cars'][number]) =>
+    (car.price ?? 0) > 0 && (car.price ?? 0) <= 80_000;
   const best =
-    usable.find((car) => estimable(car) && canFavourite(car.price, image(car)) && canCompare({ price: car.price, image: image(car) })) ??
+    usable.find(
+      (car) =>
+        estimable(car) &&
+        canFavourite(car.price, image(car)) &&
+        canCompare({ price: car.price, image: image(car) }),
+    ) ??
     usable[0] ??
     site.cars[0]!;
   return best.slug;
 }
 
-async function measure(browser: Browser, url: string, control: Control, cpuRate: number): Promise<[number, number] | undefined> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+async function measure(
+  browser: Browser,
+  url: string,
+  control: Control,
+  cpuRate: number,
+): Promise<[number, number] | undefined> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.phone,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -207,7 +266,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startLocalServer({ slugs, allSlugs, basePort });
   const browser = await launchChromium();
   try {
-    console.log(`Tap to feedback on a phone (390x844, touch), CPU ${cpuRate}x slower, idle ${IDLE_MS / 1000} s first; target ${TARGET_MS} ms for each tap`);
+    console.log(
+      `Tap to feedback on a phone (390x844, touch), CPU ${cpuRate}x slower, idle ${IDLE_MS / 1000} s first; target ${TARGET_MS} ms for each tap`,
+    );
     for (const slug of slugs) {
       const site = JSON.parse(readFileSync(snapshotFile(slug), 'utf8')) as SiteData;
       const origin = `http://localhost:${tenantPort(allSlugs, slug, basePort)}`;
@@ -221,13 +282,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           if (!result) break;
           firsts.push(result[0]);
           seconds.push(result[1]);
-          console.log(`  ${slug}, ${control.name}, run ${run + 1}: first tap ${result[0]} ms, second tap ${result[1]} ms; load ${loadavg()[0]!.toFixed(1)}`);
+          console.log(
+            `  ${slug}, ${control.name}, run ${run + 1}: first tap ${result[0]} ms, second tap ${result[1]} ms; load ${loadavg()[0]!.toFixed(1)}`,
+          );
         }
         if (!firsts.length) {
           console.log(`${slug}, ${control.name}: not on this site`);
           continue;
         }
-        console.log(`${slug}, ${control.name}: median of ${firsts.length}: first tap ${median(firsts)} ms, second tap ${median(seconds)} ms`);
+        console.log(
+          `${slug}, ${control.name}: median of ${firsts.length}: first tap ${median(firsts)} ms, second tap ${median(seconds)} ms`,
+        );
       }
     }
     console.log(

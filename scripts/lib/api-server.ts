@@ -44,7 +44,17 @@ export function apiOnlySite(slug: string, leads: Record<string, unknown> = {}): 
   return {
     tenant,
     builtAt: new Date().toISOString(),
-    cars: [{ id: 'bench-car', slug: 'bench-car', name: '2023 Toyota Corolla', year: 2023, make: 'Toyota', model: 'Corolla', price: 28990 }],
+    cars: [
+      {
+        id: 'bench-car',
+        slug: 'bench-car',
+        name: '2023 Toyota Corolla',
+        year: 2023,
+        make: 'Toyota',
+        model: 'Corolla',
+        price: 28990,
+      },
+    ],
     locations: [],
     specialHours: [],
     models: [],
@@ -69,7 +79,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     batch: env.OUTBOX_BATCH,
   });
   const api = createApi({ siteFor, store }, () => slug);
-  const server = serve({ fetch: api.fetch, port, hostname: '127.0.0.1' }, () => console.log(`listening ${port}`));
+  const server = serve({ fetch: api.fetch, port, hostname: '127.0.0.1' }, () =>
+    console.log(`listening ${port}`),
+  );
   const stop = () => {
     server.close();
     void outbox.stop().then(() => store.close().then(() => process.exit(0)));

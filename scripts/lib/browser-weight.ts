@@ -34,11 +34,21 @@ const SETTLE_MS = 1500;
  * without scrolling or interacting, and sums what was transferred. Bodies are gzipped here
  * (Playwright hands them over decoded), so the figure does not depend on the server's compression.
  */
-export async function measureInBrowser(browser: Browser, url: string, viewport: ViewportName): Promise<BrowserWeight> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: viewport === 'phone', hasTouch: viewport === 'phone' });
+export async function measureInBrowser(
+  browser: Browser,
+  url: string,
+  viewport: ViewportName,
+): Promise<BrowserWeight> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    isMobile: viewport === 'phone',
+    hasTouch: viewport === 'phone',
+  });
   const page = await context.newPage();
   try {
-    const bodies: Promise<{ kind: 'js' | 'html' | 'css'; url: string; gzip: number } | undefined>[] = [];
+    const bodies: Promise<
+      { kind: 'js' | 'html' | 'css'; url: string; gzip: number } | undefined
+    >[] = [];
     const seen = new Set<string>();
     page.on('response', (response: Response) => {
       const request = response.request();
@@ -53,7 +63,12 @@ export async function measureInBrowser(browser: Browser, url: string, viewport: 
               ? 'html'
               : undefined;
       // Redirects carry no body; a 404 page is still a page.
-      if (!kind || seen.has(response.url()) || (response.status() >= 300 && response.status() < 400)) return;
+      if (
+        !kind ||
+        seen.has(response.url()) ||
+        (response.status() >= 300 && response.status() < 400)
+      )
+        return;
       seen.add(response.url());
       bodies.push(
         response.body().then(
@@ -74,7 +89,10 @@ export async function measureInBrowser(browser: Browser, url: string, viewport: 
       await page.waitForLoadState('networkidle');
     }
     const files = (await Promise.all(bodies)).filter((item) => item !== undefined);
-    const sum = (kinds: string[]) => files.filter((file) => kinds.includes(file.kind)).reduce((total, file) => total + file.gzip, 0);
+    const sum = (kinds: string[]) =>
+      files
+        .filter((file) => kinds.includes(file.kind))
+        .reduce((total, file) => total + file.gzip, 0);
     return {
       jsGzip: sum(['js']),
       htmlCssGzip: sum(['html', 'css']),

@@ -1,7 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadTenants, TenantConfigError, TenantConfigErrors, tenantsDir, type LoadedTenant } from '../../src/tenant/load';
+import {
+  loadTenants,
+  TenantConfigError,
+  TenantConfigErrors,
+  tenantsDir,
+  type LoadedTenant,
+} from '../../src/tenant/load';
 import { copiedValueWarnings, readTenantValues } from '../../src/tenant/copied-values';
 import { FeedReadError } from '../../src/feeds/load';
 import { buildEnv, EnvError } from '../../src/build/build-env';
@@ -61,10 +67,16 @@ export async function isFresh(tenant: LoadedTenant, hash: string | undefined): P
  * like are worked out against. SOURCE_DATE_EPOCH (seconds; the reproducible-builds convention) fixes
  * it, so the same inputs build the same bytes.
  */
-export function buildTime(env: Record<string, string | undefined> = process.env, clock = () => new Date()): Date {
+export function buildTime(
+  env: Record<string, string | undefined> = process.env,
+  clock = () => new Date(),
+): Date {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch === undefined || epoch === '') return clock();
-  if (!/^\d+$/.test(epoch)) throw new BuildInputError(`SOURCE_DATE_EPOCH=${epoch}: expected whole seconds since 1970-01-01 UTC`);
+  if (!/^\d+$/.test(epoch))
+    throw new BuildInputError(
+      `SOURCE_DATE_EPOCH=${epoch}: expected whole seconds since 1970-01-01 UTC`,
+    );
   return new Date(Number(epoch) * 1000);
 }
 
@@ -86,11 +98,16 @@ export async function buildSites({
   try {
     tenants = await loadTenants(slugs, ROOT);
   } catch (error) {
-    if (error instanceof TenantConfigErrors || error instanceof TenantConfigError) throw new BuildInputError(error.message);
+    if (error instanceof TenantConfigErrors || error instanceof TenantConfigError)
+      throw new BuildInputError(error.message);
     throw error;
   }
   // A warning, not an error: a dealer group may share a phone or a feed on purpose.
-  for (const warning of copiedValueWarnings(await readTenantValues(tenantsDir(ROOT), ROOT), slugs ?? [])) log(`! ${warning}`);
+  for (const warning of copiedValueWarnings(
+    await readTenantValues(tenantsDir(ROOT), ROOT),
+    slugs ?? [],
+  ))
+    log(`! ${warning}`);
   await ensureDemoData(tenants, log);
   const now = buildTime();
   try {
@@ -109,18 +126,23 @@ export async function buildSites({
     }
     const swapChanges = onPublished || purgeWanted() ? recordSwapChanges(tenant.slug) : undefined;
     try {
-      const partial = incremental ? await tryRenderChanged(tenant, now, log, allowShrink, fetched) : undefined;
+      const partial = incremental
+        ? await tryRenderChanged(tenant, now, log, allowShrink, fetched)
+        : undefined;
       if (!partial) {
         log(`> ${tenant.slug}: building (${tenant.template})`);
         placesDigest ??= warmPlacesDigest(log);
       }
-      const result = partial ?? (await buildTenant(tenant, now, (line) => log(line), { allowShrink, fetched }));
+      const result =
+        partial ?? (await buildTenant(tenant, now, (line) => log(line), { allowShrink, fetched }));
       await mkdir(path.dirname(stampFile(tenant.slug)), { recursive: true });
       await writeFile(stampFile(tenant.slug), JSON.stringify({ hash, builtAt: now.toISOString() }));
       // The site is live: purge what changed (never throws; a failure is one logged line).
       const changes = swapChanges?.();
       const purge = await purgeChanges(tenant, changes, { log });
-      log(`✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/${purge ? `; ${purge}` : ''}`);
+      log(
+        `✔ ${tenant.slug}: ${summarise(result)} -> dist/${tenant.slug}/${purge ? `; ${purge}` : ''}`,
+      );
       onPublished?.(tenant.slug, { changes, purge });
     } catch (error) {
       swapChanges?.();
@@ -146,14 +168,21 @@ async function tryRenderChanged(
   fetched: FetchedFeeds | undefined,
 ): Promise<TenantBuildResult | undefined> {
   try {
-    const { result, rendered, reused, searchPagesKept, warm } = await renderChanged(tenant, now, log, { allowShrink, fetched });
+    const { result, rendered, reused, searchPagesKept, warm } = await renderChanged(
+      tenant,
+      now,
+      log,
+      { allowShrink, fetched },
+    );
     log(
       `  partial render: ${rendered} files rendered, ${reused} cars' pages kept, ${searchPagesKept} search pages kept${warm ? ' (render threads kept from the last one)' : ''}`,
     );
     return result;
   } catch (error) {
     if (error instanceof FeedReadError || error instanceof FeedShrinkError) throw error;
-    log(`  ${error instanceof NeedsFullBuild ? '' : '! partial render failed: '}${(error as Error).message.split('\n')[0]}; building in full`);
+    log(
+      `  ${error instanceof NeedsFullBuild ? '' : '! partial render failed: '}${(error as Error).message.split('\n')[0]}; building in full`,
+    );
     return undefined;
   }
 }
@@ -163,8 +192,16 @@ async function tryRenderChanged(
  * each job of a matrix gets an even share and together they build every tenant once.
  */
 export function shardSlugs(slugs: readonly string[], index: number, count: number): string[] {
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 1 || index > count)
-    throw new BuildInputError(`--shard=${index}/${count}: expected --shard=<i>/<n> with 1 <= i <= n`);
+  if (
+    !Number.isInteger(count) ||
+    count < 1 ||
+    !Number.isInteger(index) ||
+    index < 1 ||
+    index > count
+  )
+    throw new BuildInputError(
+      `--shard=${index}/${count}: expected --shard=<i>/<n> with 1 <= i <= n`,
+    );
   return [...slugs].sort().filter((_, position) => position % count === index - 1);
 }
 
@@ -180,6 +217,7 @@ export function parseShard(args: readonly string[]): { index: number; count: num
 /** The tenants among `tenants` whose live site was not built from their current inputs. */
 export async function staleTenants(tenants: LoadedTenant[]): Promise<LoadedTenant[]> {
   const stale: LoadedTenant[] = [];
-  for (const tenant of tenants) if (!(await isFresh(tenant, await tenantInputsHash(tenant)))) stale.push(tenant);
+  for (const tenant of tenants)
+    if (!(await isFresh(tenant, await tenantInputsHash(tenant)))) stale.push(tenant);
   return stale;
 }

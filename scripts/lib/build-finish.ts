@@ -5,7 +5,11 @@ import path from 'node:path';
 import type { LoadedTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
 import { unresizedPhotosNote } from '../../src/site/unresized-photos';
-import { compareSiteFolders, mergeChanges, type SiteChanges } from '../../platform/cdn/changed-files';
+import {
+  compareSiteFolders,
+  mergeChanges,
+  type SiteChanges,
+} from '../../platform/cdn/changed-files';
 import { indexNowKeyFile } from '../../src/syndication/indexnow';
 import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from './headers';
 import { listHtmlFiles } from './html-files';
@@ -18,7 +22,12 @@ const MAX_REPORTED_RECORDS = 20;
 /** The files writeSiteExtras writes, relative to the site: a partial render removes them from its copy first. */
 export function siteExtraFiles(site: Pick<SiteData, 'tenant'>): string[] {
   const key = site.tenant.syndication.indexnow_key;
-  return ['sitemap.xml', HEADERS_FILE, 'feeds', ...(key ? [indexNowKeyFile(key).path.replace(/^\/+/, '')] : [])];
+  return [
+    'sitemap.xml',
+    HEADERS_FILE,
+    'feeds',
+    ...(key ? [indexNowKeyFile(key).path.replace(/^\/+/, '')] : []),
+  ];
 }
 
 /**
@@ -38,9 +47,18 @@ export async function writeSiteExtras(
   const syndication = await writeSyndication(outDir, site);
   const feedSeconds = (performance.now() - feedsStarted) / 1000;
   for (const line of syndication.lines.slice(0, MAX_REPORTED_RECORDS)) log(`  ${line}`);
-  const { blockedVideoHosts, tooLong } = await writeHeadersFile(outDir, tenant, htmlFiles, pageScanFile(tenant.slug));
-  for (const header of tooLong) log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
-  for (const origin of blockedVideoHosts) log(`  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`);
+  const { blockedVideoHosts, tooLong } = await writeHeadersFile(
+    outDir,
+    tenant,
+    htmlFiles,
+    pageScanFile(tenant.slug),
+  );
+  for (const header of tooLong)
+    log(`  ! _headers: ${header} is longer than Cloudflare Pages accepts (${MAX_LINE_LENGTH})`);
+  for (const origin of blockedVideoHosts)
+    log(
+      `  ! videos from ${origin} are blocked by the site's Content-Security-Policy: add it to media_hosts.video`,
+    );
   const unresized = unresizedPhotosNote(site);
   if (unresized) log(`  ! ${unresized}`);
   return { htmlFiles, feedsLeftOut: syndication.leftOut, feedSeconds };
@@ -113,10 +131,13 @@ export async function swapSite(slug: string, builtDir: string): Promise<() => Pr
   const leftOver = new RegExp(`^\\.old-${slug}(\\.\\d+\\.\\d+)?$`);
   const old = () => path.join(DIST, `.old-${slug}.${Date.now()}.${process.pid}`);
   if (existsSync(previous)) await rename(previous, old()); // a crash between the renames left it
-  if (recording.has(slug) && existsSync(target)) recording.set(slug, mergeChanges(recording.get(slug), compareSiteFolders(target, builtDir)));
+  if (recording.has(slug) && existsSync(target))
+    recording.set(slug, mergeChanges(recording.get(slug), compareSiteFolders(target, builtDir)));
   if (existsSync(target)) renameSync(target, previous);
   renameSync(builtDir, target);
   if (existsSync(previous)) await rename(previous, old());
-  const oldFolders = (await readdir(DIST)).filter((name) => leftOver.test(name)).map((name) => path.join(DIST, name));
+  const oldFolders = (await readdir(DIST))
+    .filter((name) => leftOver.test(name))
+    .map((name) => path.join(DIST, name));
   return () => Promise.all(oldFolders.map(removeLater)).then(() => {});
 }

@@ -7,7 +7,13 @@ import { readFeeds, type FetchedFeeds } from '../../src/site/prepare';
 import { readSiteSnapshot } from '../../src/build/snapshot';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { swapSite, siteExtraFiles, writeSiteExtras } from './build-finish';
-import { pageKeys, readRenderState, renderBundleDir, writeRenderState, type RenderState } from './build-render-state';
+import {
+  pageKeys,
+  readRenderState,
+  renderBundleDir,
+  writeRenderState,
+  type RenderState,
+} from './build-render-state';
 import { guardFeedShrink, logReport, type TenantBuildResult } from './build-tenant';
 import { renderInputsHash } from './inputs-hash';
 import { liveCarCount, writeLastBuild } from './last-build';
@@ -70,7 +76,12 @@ function removeFiles(dir: string, files: string[]): void {
   for (const file of files) {
     const full = path.join(dir, file);
     rmSync(full, { recursive: true, force: true });
-    for (let parent = path.dirname(full); parent.startsWith(dir + path.sep); parent = path.dirname(parent)) parents.add(parent);
+    for (
+      let parent = path.dirname(full);
+      parent.startsWith(dir + path.sep);
+      parent = path.dirname(parent)
+    )
+      parents.add(parent);
   }
   // Deepest first, so a folder emptied by its children's removal goes too.
   for (const parent of [...parents].sort((a, b) => b.length - a.length)) {
@@ -124,7 +135,8 @@ function renderOn(worker: Worker, slug: string): Promise<ThreadReply> {
       worker.unref();
       resolve(reply);
     };
-    const onExit = (code: number) => fail(new Error(`render thread stopped (exit ${code}) before it was done`));
+    const onExit = (code: number) =>
+      fail(new Error(`render thread stopped (exit ${code}) before it was done`));
     const cleanup = () => {
       worker.off('message', onMessage);
       worker.off('error', fail);
@@ -145,7 +157,11 @@ function renderOn(worker: Worker, slug: string): Promise<ThreadReply> {
  */
 export async function warmRenderThreads(tenant: LoadedTenant): Promise<boolean> {
   const bundleDir = renderBundleDir(tenant.slug);
-  if (!existsSync(path.join(bundleDir, 'render-bundle.json')) || !existsSync(snapshotFile(tenant.slug))) return false;
+  if (
+    !existsSync(path.join(bundleDir, 'render-bundle.json')) ||
+    !existsSync(snapshotFile(tenant.slug))
+  )
+    return false;
   await renderPages(
     tenant.slug,
     bundleDir,
@@ -231,9 +247,14 @@ export async function renderChanged(
   const bundleDir = renderBundleDir(slug);
   const live = siteDir(slug);
   const state = await readRenderState(slug);
-  if (!state || !existsSync(path.join(bundleDir, 'render-bundle.json')) || !existsSync(path.join(live, 'index.html')))
+  if (
+    !state ||
+    !existsSync(path.join(bundleDir, 'render-bundle.json')) ||
+    !existsSync(path.join(live, 'index.html'))
+  )
     throw new NeedsFullBuild('no kept render bundle');
-  if (state.inputs !== (await renderInputsHash(tenant))) throw new NeedsFullBuild('code, tenant file or assets changed');
+  if (state.inputs !== (await renderInputsHash(tenant)))
+    throw new NeedsFullBuild('code, tenant file or assets changed');
 
   const age = (now.getTime() - Date.parse(state.builtAt)) / 1000;
   const renderAt = age >= 0 && age < maxAgeSeconds() ? state.builtAt : now.toISOString();
@@ -246,10 +267,16 @@ export async function renderChanged(
   const site = readSiteSnapshot(snapshot);
   const keys = pageKeys(site);
   lap('page keys');
-  if (scriptEnv().BUILD_TIMINGS && keys.shared !== state.shared) log(`  what every car page shares changed (${state.shared} -> ${keys.shared}): all rendered`);
+  if (scriptEnv().BUILD_TIMINGS && keys.shared !== state.shared)
+    log(`  what every car page shares changed (${state.shared} -> ${keys.shared}): all rendered`);
   const kept = (current: Record<string, string>, live: Record<string, string> | undefined) =>
-    keys.shared === state.shared && live ? Object.keys(current).filter((name) => live[name] === current[name]) : [];
-  const reuse: Reuse = { cars: kept(keys.cars, state.cars), searchPages: kept(keys.searchPages, state.searchPages) };
+    keys.shared === state.shared && live
+      ? Object.keys(current).filter((name) => live[name] === current[name])
+      : [];
+  const reuse: Reuse = {
+    cars: kept(keys.cars, state.cars),
+    searchPages: kept(keys.searchPages, state.searchPages),
+  };
 
   const tmpDir = path.join(DIST, `.tmp-${slug}`);
   let files: string[];
@@ -264,7 +291,20 @@ export async function renderChanged(
     lap('copy');
     const threads = partialRenderThreads();
     let slowest: string;
-    ({ files, rendered, slowest, warm: wasWarm } = await renderPages(slug, bundleDir, snapshot, tmpDir, new URL(tenant.url).origin, reuse, threads));
+    ({
+      files,
+      rendered,
+      slowest,
+      warm: wasWarm,
+    } = await renderPages(
+      slug,
+      bundleDir,
+      snapshot,
+      tmpDir,
+      new URL(tenant.url).origin,
+      reuse,
+      threads,
+    ));
     if (scriptEnv().BUILD_TIMINGS) log(`  slowest routes: ${slowest}`);
     lap(`render (${threads} ${wasWarm ? 'warm ' : ''}thread${threads > 1 ? 's' : ''})`);
     const current = new Set(files);
@@ -292,7 +332,14 @@ export async function renderChanged(
   if (scriptEnv().BUILD_TIMINGS) log(`  timings: ${timings.join(', ')}`);
   const seconds = (performance.now() - started) / 1000;
   return {
-    result: { slug, pages: htmlFiles.length, cars: prepared.cars, report: prepared.report, seconds, feedsLeftOut },
+    result: {
+      slug,
+      pages: htmlFiles.length,
+      cars: prepared.cars,
+      report: prepared.report,
+      seconds,
+      feedsLeftOut,
+    },
     rendered,
     reused: reuse.cars.length,
     searchPagesKept: reuse.searchPages.length,

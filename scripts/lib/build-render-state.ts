@@ -13,7 +13,8 @@ import { searchPageKeys } from './search-page-keys';
 /** The prerender bundle the live site was built with (src/build/render-threads.ts keeps it). */
 export const renderBundleDir = (slug: string) => path.join(BUILD_CACHE, slug, 'render-bundle');
 /** Where a full build's Astro process leaves it; moved to renderBundleDir once the site is live. */
-export const nextRenderBundleDir = (slug: string) => path.join(BUILD_CACHE, slug, 'render-bundle.next');
+export const nextRenderBundleDir = (slug: string) =>
+  path.join(BUILD_CACHE, slug, 'render-bundle.next');
 const renderStateFile = (slug: string) => path.join(BUILD_CACHE, slug, 'render-state.json');
 
 /** What the live site's pages were rendered from: a partial render compares against it. */
@@ -51,7 +52,11 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 export function pageKeys(site: SiteData): PageKeys {
   const nowMs = Date.parse(site.builtAt);
   // Three digests in one: which part changed shows in the state file.
-  const shared = [{ ...site, cars: undefined }, headerNavigation(site, nowMs), footerNavigation(site, nowMs)]
+  const shared = [
+    { ...site, cars: undefined },
+    headerNavigation(site, nowMs),
+    footerNavigation(site, nowMs),
+  ]
     .map((part) => digest(JSON.stringify(part)))
     .join('.');
   const cars: Record<string, string> = {};
@@ -78,12 +83,21 @@ export async function writeRenderState(slug: string, state: RenderState): Promis
  * keys and files of its pages. Without a bundle (an Astro run that kept none) partial renders are
  * off until the next full build.
  */
-export async function keepRenderBundle(tenant: LoadedTenant, site: SiteData, nextDir = nextRenderBundleDir(tenant.slug)): Promise<void> {
+export async function keepRenderBundle(
+  tenant: LoadedTenant,
+  site: SiteData,
+  nextDir = nextRenderBundleDir(tenant.slug),
+): Promise<void> {
   const dir = renderBundleDir(tenant.slug);
   await rm(renderStateFile(tenant.slug), { force: true });
   await rm(dir, { recursive: true, force: true });
   if (!existsSync(path.join(nextDir, RENDER_BUNDLE_FILE))) return;
   await rename(nextDir, dir);
   const files = JSON.parse(await readFile(path.join(dir, RENDERED_FILES), 'utf8')) as string[];
-  await writeRenderState(tenant.slug, { inputs: await renderInputsHash(tenant), builtAt: site.builtAt, ...pageKeys(site), files });
+  await writeRenderState(tenant.slug, {
+    inputs: await renderInputsHash(tenant),
+    builtAt: site.builtAt,
+    ...pageKeys(site),
+    files,
+  });
 }

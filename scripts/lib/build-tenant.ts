@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describeReport, readFeeds, type FetchedFeeds, type PrepareReport } from '../../src/site/prepare';
+import {
+  describeReport,
+  readFeeds,
+  type FetchedFeeds,
+  type PrepareReport,
+} from '../../src/site/prepare';
 import { buildEnv, buildEnvVars } from '../../src/build/build-env';
 import { maxRenderThreads, type SiteDataReady } from '../../src/build/render-threads';
 import { logoPath } from '../../src/site/assets';
@@ -67,7 +72,11 @@ function runAstro(env: Record<string, string>): { done: Promise<string>; stop():
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`astro build failed (exit ${code}):\n${output.trim()}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`astro build failed (exit ${code}):\n${output.trim()}`)),
+    );
     stop = () => child.kill();
   });
   // Its failure is reported when awaited; this only keeps an early one from counting as unhandled.
@@ -119,14 +128,16 @@ export function guardFeedShrink(
       `feeds.cars (${tenant.feeds.cars}): not built, ${shrink}. The live site dist/${tenant.slug}/ was left as it was; ` +
         `if the feed is right, build with: npm run build -- ${tenant.slug} --allow-shrink`,
     );
-  if (shrink) log(`  ! feeds.cars (${tenant.feeds.cars}): ${shrink}; built anyway (--allow-shrink)`);
+  if (shrink)
+    log(`  ! feeds.cars (${tenant.feeds.cars}): ${shrink}; built anyway (--allow-shrink)`);
 }
 
 /** Print the feeds' record problems, at most MAX_REPORTED_RECORDS lines. */
 export function logReport(report: PrepareReport, log: (line: string) => void): void {
   const problems = describeReport(report);
   for (const line of problems.slice(0, MAX_REPORTED_RECORDS)) log(`  ! ${line}`);
-  if (problems.length > MAX_REPORTED_RECORDS) log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
+  if (problems.length > MAX_REPORTED_RECORDS)
+    log(`  ! ... and ${problems.length - MAX_REPORTED_RECORDS} more problems`);
 }
 
 /**
@@ -175,7 +186,9 @@ export async function buildTenant(
         SITE_URL: tenant.url,
         RENDER_BUNDLE_DIR: bundleDir,
       }),
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`].filter(Boolean).join(' '),
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${heapLimitMiB(feedBytes)}`]
+        .filter(Boolean)
+        .join(' '),
     });
     prepared = await siteData;
     guardFeedShrink(tenant, prepared, previousCars, allowShrink, log);
@@ -201,12 +214,23 @@ export async function buildTenant(
     lap('astro', astroStarted);
     const { ASTRO_LOG, BUILD_TIMINGS } = scriptEnv();
     if (ASTRO_LOG) await writeFile(ASTRO_LOG, astroOutput);
-    if (BUILD_TIMINGS) for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
+    if (BUILD_TIMINGS)
+      for (const line of astroOutput.match(/^render threads: .*$/gm) ?? []) log(`  ${line}`);
     const postStarted = performance.now();
-    if (tenant.theme.logo) await cp(path.join(tenantsDir(ROOT), tenant.theme.logo), path.join(tmpDir, logoPath(tenant)!.slice(1)));
+    if (tenant.theme.logo)
+      await cp(
+        path.join(tenantsDir(ROOT), tenant.theme.logo),
+        path.join(tmpDir, logoPath(tenant)!.slice(1)),
+      );
     site = readSiteSnapshot(snapshot);
     let feedSeconds: number;
-    ({ htmlFiles, feedsLeftOut, feedSeconds } = await writeSiteExtras(tmpDir, tenant, site, builtAt, log));
+    ({ htmlFiles, feedsLeftOut, feedSeconds } = await writeSiteExtras(
+      tmpDir,
+      tenant,
+      site,
+      builtAt,
+      log,
+    ));
     timings['listing feeds'] = feedSeconds;
     lap('sitemap and extras', postStarted);
   } catch (error) {
@@ -229,7 +253,14 @@ export async function buildTenant(
         .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
         .join(', ')}`,
     );
-  return { slug: tenant.slug, pages, cars: prepared.cars, report, seconds: (performance.now() - started) / 1000, feedsLeftOut };
+  return {
+    slug: tenant.slug,
+    pages,
+    cars: prepared.cars,
+    report,
+    seconds: (performance.now() - started) / 1000,
+    feedsLeftOut,
+  };
 }
 
 /** "712 pages, 689 cars listed; 3 bad records left out; 41 not listed (sold before cut-off or hidden)" */
@@ -240,8 +271,10 @@ export function summarise(result: TenantBuildResult): string {
   const badOther = report.rejected.length - badCars;
   if (badCars) parts.push(`${badCars} bad car record${badCars === 1 ? '' : 's'} left out`);
   if (badOther) parts.push(`${badOther} other bad record${badOther === 1 ? '' : 's'} left out`);
-  if (report.notListed) parts.push(`${report.notListed} not listed (sold before the cut-off or hidden)`);
+  if (report.notListed)
+    parts.push(`${report.notListed} not listed (sold before the cut-off or hidden)`);
   if (report.notSelected) parts.push(`${report.notSelected} not this site's stock`);
-  if (result.feedsLeftOut) parts.push(`${result.feedsLeftOut} left out of listing feeds (no VIN, no price, ...)`);
+  if (result.feedsLeftOut)
+    parts.push(`${result.feedsLeftOut} left out of listing feeds (no VIN, no price, ...)`);
   return `${parts.join(', ')} in ${result.seconds.toFixed(1)} s`;
 }

@@ -3,7 +3,12 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tenant } from '../../src/tenant/schema';
 import { listHtmlFiles } from './html-files';
-import { embeddedOrigins, inlineScriptHashes, securityHeaders, type EmbeddedOrigins } from './security-headers';
+import {
+  embeddedOrigins,
+  inlineScriptHashes,
+  securityHeaders,
+  type EmbeddedOrigins,
+} from './security-headers';
 
 /**
  * Response headers per path, in the `_headers` format Netlify and Cloudflare Pages read: a path
@@ -33,12 +38,24 @@ export function headerRules(security: Record<string, string>): HeaderRule[] {
     { pattern: '/*.html', headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } },
     // Search results come from this file: revalidated on every load (a 304 when unchanged), so a
     // car sold since the last visit is gone from the next search, not a minute later.
-    { pattern: '/search-index.json', headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } },
+    {
+      pattern: '/search-index.json',
+      headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' },
+    },
   ];
 }
 
 export function formatHeaders(rules: HeaderRule[]): string {
-  return rules.map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
+  return (
+    rules
+      .map((rule) =>
+        [
+          rule.pattern,
+          ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`),
+        ].join('\n'),
+      )
+      .join('\n\n') + '\n'
+  );
 }
 
 export function parseHeaders(text: string): HeaderRule[] {
@@ -69,7 +86,10 @@ function matches(pattern: string, pathname: string): boolean {
 
 /** The headers a path gets: those of every matching rule, a later rule's value winning. */
 export function headersForPath(rules: HeaderRule[], pathname: string): Record<string, string> {
-  return Object.assign({}, ...rules.filter((rule) => matches(rule.pattern, pathname)).map((rule) => rule.headers)) as Record<string, string>;
+  return Object.assign(
+    {},
+    ...rules.filter((rule) => matches(rule.pattern, pathname)).map((rule) => rule.headers),
+  ) as Record<string, string>;
 }
 
 export interface BuiltPagesScan {
@@ -104,8 +124,16 @@ async function readScanCache(file: string | undefined): Promise<Record<string, P
  * to the live site's) is not read again: at 10,000 cars the whole scan is most of a partial
  * render's "sitemap and extras" time.
  */
-export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(outDir), cacheFile?: string): Promise<BuiltPagesScan> {
-  const scan: BuiltPagesScan = { scriptHashes: new Set(), embedded: { image: new Set(), video: new Set() }, pagesRead: 0 };
+export async function scanBuiltPages(
+  outDir: string,
+  htmlFiles = listHtmlFiles(outDir),
+  cacheFile?: string,
+): Promise<BuiltPagesScan> {
+  const scan: BuiltPagesScan = {
+    scriptHashes: new Set(),
+    embedded: { image: new Set(), video: new Set() },
+    pagesRead: 0,
+  };
   const cached = await readScanCache(cacheFile);
   const pages: Record<string, PageScan> = {};
   const identity = (file: string) => {
@@ -123,11 +151,18 @@ export async function scanBuiltPages(outDir: string, htmlFiles = listHtmlFiles(o
   // A few reads in flight keep the disk busy while the last page is scanned.
   for (let start = 0; start < toRead.length; start += 16) {
     const batch = toRead.slice(start, start + 16);
-    const texts = await Promise.all(batch.map(({ file }) => readFile(path.join(outDir, file), 'utf8')));
+    const texts = await Promise.all(
+      batch.map(({ file }) => readFile(path.join(outDir, file), 'utf8')),
+    );
     batch.forEach(({ file, id }, index) => {
       const found: EmbeddedOrigins = { image: new Set(), video: new Set() };
       embeddedOrigins(texts[index]!, found);
-      pages[file] = { id, hashes: [...new Set(inlineScriptHashes(texts[index]!))], images: [...found.image], videos: [...found.video] };
+      pages[file] = {
+        id,
+        hashes: [...new Set(inlineScriptHashes(texts[index]!))],
+        images: [...found.image],
+        videos: [...found.video],
+      };
     });
   }
   for (const page of Object.values(pages)) {
@@ -159,7 +194,9 @@ export async function writeHeadersFile(
   const text = formatHeaders(rules);
   await writeFile(path.join(outDir, HEADERS_FILE), text);
   return {
-    blockedVideoHosts: [...embedded.video].filter((origin) => !tenant.media_hosts.video.includes(origin)).sort(),
+    blockedVideoHosts: [...embedded.video]
+      .filter((origin) => !tenant.media_hosts.video.includes(origin))
+      .sort(),
     tooLong: text
       .split('\n')
       .filter((line) => line.length > MAX_LINE_LENGTH)

@@ -9,7 +9,9 @@ import { ROOT } from './paths';
 async function filesUnder(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
   } catch {
     return [];
   }
@@ -21,7 +23,8 @@ async function hashFiles(hash: Hash, files: string[]): Promise<void> {
     try {
       const info = await stat(file);
       // Size and mtime for the many public images; content for everything that is text.
-      if (file.includes(`${path.sep}public${path.sep}media${path.sep}`)) hash.update(`${info.size}:${info.mtimeMs}`);
+      if (file.includes(`${path.sep}public${path.sep}media${path.sep}`))
+        hash.update(`${info.size}:${info.mtimeMs}`);
       else hash.update(await readFile(file));
     } catch {
       hash.update('missing');
@@ -52,8 +55,15 @@ function codeHash(): Promise<string> {
 }
 
 /** The body digest of each URL feed fetched already, for tenantInputsHash. */
-export function urlDigestsOf(fetched: ReadonlyMap<string, Uint8Array> | undefined): Record<string, string> {
-  return Object.fromEntries([...(fetched ?? [])].map(([url, body]) => [url, createHash('sha256').update(body).digest('hex')]));
+export function urlDigestsOf(
+  fetched: ReadonlyMap<string, Uint8Array> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    [...(fetched ?? [])].map(([url, body]) => [
+      url,
+      createHash('sha256').update(body).digest('hex'),
+    ]),
+  );
 }
 
 /**
@@ -62,20 +72,31 @@ export function urlDigestsOf(fetched: ReadonlyMap<string, Uint8Array> | undefine
  * A feed read from a URL counts by the digest of its body in `urlDigests` (`npm run sync` fetches
  * them); without one such a tenant can't be fingerprinted and always rebuilds.
  */
-export async function tenantInputsHash(tenant: Tenant & { file: string }, urlDigests: Record<string, string> = {}): Promise<string | undefined> {
-  const feedSources = Object.values(tenant.feeds).filter((source): source is string => typeof source === 'string');
+export async function tenantInputsHash(
+  tenant: Tenant & { file: string },
+  urlDigests: Record<string, string> = {},
+): Promise<string | undefined> {
+  const feedSources = Object.values(tenant.feeds).filter(
+    (source): source is string => typeof source === 'string',
+  );
   const urlSources = feedSources.filter(isUrlSource).sort();
   if (urlSources.some((source) => !urlDigests[source])) return undefined;
   // Only files the build may read are read here; a refused or missing feed fails the build itself.
   const localSources = feedSources.filter((source) => !isUrlSource(source));
-  const feedFiles = await Promise.all(localSources.map((source) => resolveLocalFeed(source, ROOT).catch(() => undefined)));
+  const feedFiles = await Promise.all(
+    localSources.map((source) => resolveLocalFeed(source, ROOT).catch(() => undefined)),
+  );
   if (feedFiles.includes(undefined)) return undefined;
   const hash = createHash('sha256');
   hash.update(await codeHash());
   for (const source of urlSources) hash.update(`${source}\0${urlDigests[source]}`);
   await hashFiles(
     hash,
-    [path.join(ROOT, tenant.file), ...(feedFiles as string[]), ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug)))].sort(),
+    [
+      path.join(ROOT, tenant.file),
+      ...(feedFiles as string[]),
+      ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug))),
+    ].sort(),
   );
   return hash.digest('hex');
 }
@@ -87,6 +108,12 @@ export async function tenantInputsHash(tenant: Tenant & { file: string }, urlDig
 export async function renderInputsHash(tenant: Tenant & { file: string }): Promise<string> {
   const hash = createHash('sha256');
   hash.update(await codeHash());
-  await hashFiles(hash, [path.join(ROOT, tenant.file), ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug)))].sort());
+  await hashFiles(
+    hash,
+    [
+      path.join(ROOT, tenant.file),
+      ...(await filesUnder(path.join(tenantsDir(ROOT), 'assets', tenant.slug))),
+    ].sort(),
+  );
   return hash.digest('hex');
 }

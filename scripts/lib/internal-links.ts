@@ -7,7 +7,8 @@ const NOT_PAGES = /^\/(api|_astro)\//;
 /** Whether `dir` (a built site) serves `urlPath`: a file, a folder with index.html, or name.html. */
 function serves(dir: string, urlPath: string): boolean {
   const target = path.join(dir, decodeURIComponent(urlPath));
-  if (existsSync(target)) return statSync(target).isFile() || existsSync(path.join(target, 'index.html'));
+  if (existsSync(target))
+    return statSync(target).isFile() || existsSync(path.join(target, 'index.html'));
   return existsSync(`${target.replace(/\/$/, '')}.html`);
 }
 

@@ -21,7 +21,12 @@ async function countCarPages(site: string): Promise<number | undefined> {
   const dir = path.join(site, 'cars');
   if (!existsSync(dir)) return undefined;
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory() && entry.name !== 'trade-in' && existsSync(path.join(dir, entry.name, 'index.html'))).length;
+  return entries.filter(
+    (entry) =>
+      entry.isDirectory() &&
+      entry.name !== 'trade-in' &&
+      existsSync(path.join(dir, entry.name, 'index.html')),
+  ).length;
 }
 
 /**
@@ -35,5 +40,7 @@ export async function liveCarCount(slug: string): Promise<number | undefined> {
   } catch {
     // no record: count the pages instead
   }
-  return existsSync(path.join(siteDir(slug), 'index.html')) ? countCarPages(siteDir(slug)) : undefined;
+  return existsSync(path.join(siteDir(slug), 'index.html'))
+    ? countCarPages(siteDir(slug))
+    : undefined;
 }

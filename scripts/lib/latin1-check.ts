@@ -31,14 +31,25 @@ export function nonLatin1In(bytes: Uint8Array, file = ''): NonLatin1[] {
   let counted = 0;
   for (const match of text.matchAll(PAST_LATIN1_LEAD)) {
     const index = match.index;
-    for (let at = text.indexOf('\n', counted); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
+    for (
+      let at = text.indexOf('\n', counted);
+      at !== -1 && at < index;
+      at = text.indexOf('\n', at + 1)
+    )
+      line++;
     counted = index;
     let end = index + 1;
     while (end < buffer.length && isContinuation(buffer[end]!)) end++;
     const lineStart = text.lastIndexOf('\n', index) + 1;
     const char = buffer.toString('utf8', index, end);
     const codePoint = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-    found.push({ file, line, column: [...buffer.toString('utf8', lineStart, index)].length + 1, char, codePoint });
+    found.push({
+      file,
+      line,
+      column: [...buffer.toString('utf8', lineStart, index)].length + 1,
+      char,
+      codePoint,
+    });
   }
   return found;
 }

@@ -47,7 +47,9 @@ const socketAddress = new WeakMap<Request, string>();
 function readHeaderRules(root: string): HeaderRule[] {
   const file = path.join(root, HEADERS_FILE);
   if (!existsSync(file)) {
-    console.warn(`${file} is missing: this site is served without its security headers. Rebuild it.`);
+    console.warn(
+      `${file} is missing: this site is served without its security headers. Rebuild it.`,
+    );
     return [];
   }
   return parseHeaders(readFileSync(file, 'utf8'));
@@ -61,7 +63,8 @@ const folderId = (root: string): string | undefined => {
 
 /** A build swap renames the old folder away and the new one in: a request in between waits for it. */
 async function waitForFolder(root: string, ms = 2000): Promise<void> {
-  for (let waited = 0; waited < ms && !existsSync(root); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let waited = 0; waited < ms && !existsSync(root); waited += 10)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /**
@@ -69,7 +72,12 @@ async function waitForFolder(root: string, ms = 2000): Promise<void> {
  * Every response carries the headers the site's `_headers` file gives its path, as on the CDN.
  * `site` may be a function: it is asked again on each request, so a rebuilt site is served at once.
  */
-export function createSiteApp(slug: string, site: SiteData | (() => SiteData), store?: Store, root = siteDir(slug)) {
+export function createSiteApp(
+  slug: string,
+  site: SiteData | (() => SiteData),
+  store?: Store,
+  root = siteDir(slug),
+) {
   const siteNow = typeof site === 'function' ? site : () => site;
   // Re-read when a new build is swapped into `root` (npm start and npm run sync rebuild while serving).
   let rules = { folder: folderId(root), headerRules: readHeaderRules(root) };
@@ -83,14 +91,18 @@ export function createSiteApp(slug: string, site: SiteData | (() => SiteData), s
     // Behind a TLS proxy: a plain-http request goes to the same host over https first (so HSTS applies).
     if (c.req.header('x-forwarded-proto') === 'http') {
       const url = new URL(c.req.url);
-      return c.redirect(`https://${c.req.header('host') ?? url.host}${url.pathname}${url.search}`, 301);
+      return c.redirect(
+        `https://${c.req.header('host') ?? url.host}${url.pathname}${url.search}`,
+        301,
+      );
     }
     // The CDN reads _headers; it is never a page.
     if (c.req.path === `/${HEADERS_FILE}`) return c.notFound();
     await waitForFolder(root);
     const headerRules = headerRulesNow();
     await next();
-    for (const [name, value] of Object.entries(headersForPath(headerRules, c.req.path))) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headersForPath(headerRules, c.req.path)))
+      c.res.headers.set(name, value);
   });
   app.use('/api/*', async (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress;
@@ -116,7 +128,12 @@ export function createSiteApp(slug: string, site: SiteData | (() => SiteData), s
       root,
       onFound: (file, c) => {
         // Hashed build assets never change; pages and data revalidate (as the CDN's _headers say).
-        c.header('Cache-Control', file.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        c.header(
+          'Cache-Control',
+          file.includes(`${path.sep}_astro${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     }),
   );
@@ -152,7 +169,9 @@ export async function startLocalServer(options: {
       try {
         snapshots.set(slug, JSON.parse(readFileSync(snapshotFile(slug), 'utf8')) as SiteData);
       } catch (error) {
-        console.warn(`${slug}: could not re-read ${snapshotFile(slug)} after a rebuild (${(error as Error).message}); the API keeps the previous data`);
+        console.warn(
+          `${slug}: could not re-read ${snapshotFile(slug)} after a rebuild (${(error as Error).message}); the API keeps the previous data`,
+        );
       }
     }
     return snapshots.get(slug)!;
@@ -171,7 +190,11 @@ export async function startLocalServer(options: {
       const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve());
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(
-          error.code === 'EADDRINUSE' ? new Error(`Port ${port} (for ${slug}) is in use. Stop the other server or set PORT to another base port.`) : error,
+          error.code === 'EADDRINUSE'
+            ? new Error(
+                `Port ${port} (for ${slug}) is in use. Stop the other server or set PORT to another base port.`,
+              )
+            : error,
         ),
       );
       servers.push(server);
@@ -182,7 +205,9 @@ export async function startLocalServer(options: {
     sites,
     portNotes: plan.notes,
     close: async () => {
-      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await Promise.all(
+        servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
       await outbox.stop();
       await store.close();
     },

@@ -145,7 +145,10 @@ export function scoreScan(scan: ObservatoryScan): ObservatoryResult {
     if (modifier < 0) uncurved += modifier;
     return { test, result, modifier, pass };
   });
-  const score = Math.max(0, uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withExtraCredit : uncurved);
+  const score = Math.max(
+    0,
+    uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withExtraCredit : uncurved,
+  );
   return { score, grade: gradeFor(score), tests };
 }
 
@@ -159,10 +162,12 @@ function headerValues(headers: Headers, name: string): string[] {
 function httpEquiv(body: string, name: string): string[] {
   const values: string[] = [];
   for (const [tag] of body.matchAll(/<meta\b[^>]*>/gi)) {
-    const attr = (key: string) => new RegExp(`\\b${key}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+    const attr = (key: string) =>
+      new RegExp(`\\b${key}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
     const equiv = attr('http-equiv');
     const content = attr('content');
-    if (equiv && content && (equiv[1] ?? equiv[2] ?? equiv[3])!.toLowerCase() === name) values.push(decodeEntities(content[1] ?? content[2] ?? content[3]!));
+    if (equiv && content && (equiv[1] ?? equiv[2] ?? equiv[3])!.toLowerCase() === name)
+      values.push(decodeEntities(content[1] ?? content[2] ?? content[3]!));
   }
   return values;
 }
@@ -189,27 +194,44 @@ function parseCsp(policies: string[]): Csp {
       const [rawDirective, ...sources] = entry.trim().split(/\s+/);
       if (!rawDirective) continue;
       const directive = rawDirective.toLowerCase();
-      if (seen.has(directive) && directive !== 'report-uri' && directive !== 'report-to') throw new Error(`duplicate ${directive}`);
+      if (seen.has(directive) && directive !== 'report-uri' && directive !== 'report-to')
+        throw new Error(`duplicate ${directive}`);
       seen.add(directive);
       const values = sources.map((source) => source.trim().toLowerCase());
       if (!values.length && directive.endsWith('-src')) values.push("'none'");
       const earlier = csp.get(directive);
       // A source must be allowed by every policy to count.
-      csp.set(directive, index === 0 || !earlier ? new Set(values) : new Set(values.filter((value) => earlier.has(value))));
+      csp.set(
+        directive,
+        index === 0 || !earlier
+          ? new Set(values)
+          : new Set(values.filter((value) => earlier.has(value))),
+      );
     }
   }
-  for (const [directive, sources] of csp) if (!sources.size) csp.set(directive, new Set(["'none'"]));
+  for (const [directive, sources] of csp)
+    if (!sources.size) csp.set(directive, new Set(["'none'"]));
   return csp;
 }
 
-const DANGEROUSLY_BROAD = new Set(['ftp:', 'http:', 'https:', '*', 'http://*', 'http://*.*', 'https://*', 'https://*.*']);
+const DANGEROUSLY_BROAD = new Set([
+  'ftp:',
+  'http:',
+  'https:',
+  '*',
+  'http://*',
+  'http://*.*',
+  'https://*',
+  'https://*.*',
+]);
 const UNSAFE_INLINE = new Set(["'unsafe-inline'", 'data:']);
 const BROAD_OR_UNSAFE = new Set([...DANGEROUSLY_BROAD, ...UNSAFE_INLINE]);
 const NONCES_HASHES = ["'sha256-", "'sha384-", "'sha512-", "'nonce-"];
 const META_FORBIDDEN = ['frame-ancestors', 'report-uri', 'sandbox'];
 
 function cspTest(scan: ObservatoryScan): { result: string; pass: boolean; directives?: Csp } {
-  const split = (values: string[]) => values.flatMap((value) => value.split(',').map((part) => part.trim()));
+  const split = (values: string[]) =>
+    values.flatMap((value) => value.split(',').map((part) => part.trim()));
   const http = split(headerValues(scan.headers, 'content-security-policy'));
   const meta = split(httpEquiv(scan.body, 'content-security-policy'));
   let csp: Csp;
@@ -230,38 +252,57 @@ function cspTest(scan: ObservatoryScan): { result: string; pass: boolean; direct
   if (headerOnly.size + metaOnly.size === 0) return { result: 'csp-not-implemented', pass: false };
   // frame-ancestors counts only from a header.
   const directives: Csp = new Map(csp);
-  if (headerOnly.has('frame-ancestors')) directives.set('frame-ancestors', headerOnly.get('frame-ancestors')!);
+  if (headerOnly.has('frame-ancestors'))
+    directives.set('frame-ancestors', headerOnly.get('frame-ancestors')!);
   else directives.delete('frame-ancestors');
 
   const fallback = (name: string) => new Set(csp.get(name) ?? csp.get('default-src') ?? ['*']);
   const scriptSrc = fallback('script-src');
   const styleSrc = fallback('style-src');
   const objectSrc = fallback('object-src');
-  const hasHash = (sources: Set<string>) => [...sources].some((source) => NONCES_HASHES.some((prefix) => source.startsWith(prefix)));
+  const hasHash = (sources: Set<string>) =>
+    [...sources].some((source) => NONCES_HASHES.some((prefix) => source.startsWith(prefix)));
   // Browsers ignore 'unsafe-inline' next to a hash or nonce, and so does the Observatory.
-  for (const sources of [scriptSrc, styleSrc]) if (hasHash(sources)) sources.delete("'unsafe-inline'");
+  for (const sources of [scriptSrc, styleSrc])
+    if (hasHash(sources)) sources.delete("'unsafe-inline'");
   let result: string | undefined;
   if (scriptSrc.has("'strict-dynamic'")) {
     if (hasHash(scriptSrc)) {
       for (const source of scriptSrc)
-        if ([...DANGEROUSLY_BROAD].some((broad) => source.startsWith(broad)) || source === "'self'" || source === "'unsafe-inline'") scriptSrc.delete(source);
+        if (
+          [...DANGEROUSLY_BROAD].some((broad) => source.startsWith(broad)) ||
+          source === "'self'" ||
+          source === "'unsafe-inline'"
+        )
+          scriptSrc.delete(source);
     } else result = 'csp-header-invalid';
   }
   const passive = new Set(['img-src', 'media-src']);
-  const active = [...csp].filter(([directive]) => !passive.has(directive) && directive !== 'script-src').flatMap(([, sources]) => [...sources]);
+  const active = [...csp]
+    .filter(([directive]) => !passive.has(directive) && directive !== 'script-src')
+    .flatMap(([, sources]) => [...sources]);
   active.push(...scriptSrc);
-  const passiveSources = [...passive].flatMap((directive) => [...(csp.get(directive) ?? csp.get('default-src') ?? [])]);
+  const passiveSources = [...passive].flatMap((directive) => [
+    ...(csp.get(directive) ?? csp.get('default-src') ?? []),
+  ]);
   const https = new URL(scan.url).protocol === 'https:';
   const insecure = (source: string) => source.startsWith('http:') || source.startsWith('ftp:');
 
-  if ([...scriptSrc].some((source) => BROAD_OR_UNSAFE.has(source)) || [...objectSrc].some((source) => DANGEROUSLY_BROAD.has(source)))
+  if (
+    [...scriptSrc].some((source) => BROAD_OR_UNSAFE.has(source)) ||
+    [...objectSrc].some((source) => DANGEROUSLY_BROAD.has(source))
+  )
     result ??= 'csp-implemented-with-unsafe-inline';
   if (https && active.some(insecure)) result ??= 'csp-implemented-with-insecure-scheme';
-  if (scriptSrc.has("'unsafe-eval'") || styleSrc.has("'unsafe-eval'")) result ??= 'csp-implemented-with-unsafe-eval';
-  if (https && passiveSources.some(insecure)) result ??= 'csp-implemented-with-insecure-scheme-in-passive-content-only';
-  if ([...styleSrc].some((source) => BROAD_OR_UNSAFE.has(source))) result ??= 'csp-implemented-with-unsafe-inline-in-style-src-only';
+  if (scriptSrc.has("'unsafe-eval'") || styleSrc.has("'unsafe-eval'"))
+    result ??= 'csp-implemented-with-unsafe-eval';
+  if (https && passiveSources.some(insecure))
+    result ??= 'csp-implemented-with-insecure-scheme-in-passive-content-only';
+  if ([...styleSrc].some((source) => BROAD_OR_UNSAFE.has(source)))
+    result ??= 'csp-implemented-with-unsafe-inline-in-style-src-only';
   const defaultSrc = csp.get('default-src');
-  if (defaultSrc?.has("'none'") && defaultSrc.size === 1) result ??= 'csp-implemented-with-no-unsafe-default-src-none';
+  if (defaultSrc?.has("'none'") && defaultSrc.size === 1)
+    result ??= 'csp-implemented-with-no-unsafe-default-src-none';
   result ??= 'csp-implemented-with-no-unsafe';
   const pass = [
     'csp-implemented-with-no-unsafe',
@@ -293,7 +334,9 @@ function parseCookie(header: string): Cookie {
 }
 
 function worst(current: string | undefined, candidate: string, order: string[]): string {
-  return current === undefined || order.indexOf(candidate) > order.indexOf(current) ? candidate : current;
+  return current === undefined || order.indexOf(candidate) > order.indexOf(current)
+    ? candidate
+    : current;
 }
 
 function cookiesTest(scan: ObservatoryScan, hsts: boolean): [string, string, boolean] {
@@ -320,20 +363,47 @@ function cookiesTest(scan: ObservatoryScan, hsts: boolean): [string, string, boo
   for (const cookie of cookies) {
     const key = cookie.name.toLowerCase();
     const session = key.includes('login') || key.includes('sess');
-    if (!cookie.secure && cookie.sameSite?.toLowerCase() === 'none') result = worst(result, 'cookies-samesite-flag-invalid', order);
-    if (!cookie.secure) result = worst(result, hsts ? 'cookies-without-secure-flag-but-protected-by-hsts' : 'cookies-without-secure-flag', order);
-    if (key.includes('csrf') && !cookie.sameSite) result = worst(result, 'cookies-anticsrf-without-samesite-flag', order);
+    if (!cookie.secure && cookie.sameSite?.toLowerCase() === 'none')
+      result = worst(result, 'cookies-samesite-flag-invalid', order);
+    if (!cookie.secure)
+      result = worst(
+        result,
+        hsts ? 'cookies-without-secure-flag-but-protected-by-hsts' : 'cookies-without-secure-flag',
+        order,
+      );
+    if (key.includes('csrf') && !cookie.sameSite)
+      result = worst(result, 'cookies-anticsrf-without-samesite-flag', order);
     if (session && !cookie.secure)
-      result = worst(result, hsts ? 'cookies-session-without-secure-flag-but-protected-by-hsts' : 'cookies-session-without-secure-flag', order);
-    if (session && !cookie.httpOnly) result = worst(result, 'cookies-session-without-httponly-flag', order);
+      result = worst(
+        result,
+        hsts
+          ? 'cookies-session-without-secure-flag-but-protected-by-hsts'
+          : 'cookies-session-without-secure-flag',
+        order,
+      );
+    if (session && !cookie.httpOnly)
+      result = worst(result, 'cookies-session-without-httponly-flag', order);
     if (!cookie.sameSite) missingSameSite = true;
   }
-  result ??= missingSameSite ? 'cookies-secure-with-httponly-sessions' : 'cookies-secure-with-httponly-sessions-and-samesite';
-  return ['cookies', result, ['cookies-secure-with-httponly-sessions', 'cookies-secure-with-httponly-sessions-and-samesite'].includes(result)];
+  result ??= missingSameSite
+    ? 'cookies-secure-with-httponly-sessions'
+    : 'cookies-secure-with-httponly-sessions-and-samesite';
+  return [
+    'cookies',
+    result,
+    [
+      'cookies-secure-with-httponly-sessions',
+      'cookies-secure-with-httponly-sessions-and-samesite',
+    ].includes(result),
+  ];
 }
 
 function corsTest(scan: ObservatoryScan): [string, string, boolean] {
-  const acao = scan.corsHeaders?.get('access-control-allow-origin')?.slice(0, 256).trim().toLowerCase();
+  const acao = scan.corsHeaders
+    ?.get('access-control-allow-origin')
+    ?.slice(0, 256)
+    .trim()
+    .toLowerCase();
   let result = 'cross-origin-resource-sharing-not-implemented';
   if (acao === '*') result = 'cross-origin-resource-sharing-implemented-with-public-access';
   else if (
@@ -343,7 +413,11 @@ function corsTest(scan: ObservatoryScan): [string, string, boolean] {
   )
     result = 'cross-origin-resource-sharing-implemented-with-universal-access';
   else if (acao) result = 'cross-origin-resource-sharing-implemented-with-restricted-access';
-  return ['cross-origin-resource-sharing', result, result !== 'cross-origin-resource-sharing-implemented-with-universal-access'];
+  return [
+    'cross-origin-resource-sharing',
+    result,
+    result !== 'cross-origin-resource-sharing-implemented-with-universal-access',
+  ];
 }
 
 function redirectionTest(scan: ObservatoryScan): [string, string, boolean] {
@@ -352,16 +426,25 @@ function redirectionTest(scan: ObservatoryScan): [string, string, boolean] {
   if (!route) result = 'redirection-not-needed-no-http';
   else if (route.length === 1) result = 'redirection-missing';
   else if (route.at(-1)!.protocol !== 'https:') result = 'redirection-not-to-https';
-  else if (route[1]!.protocol === 'http:') result = 'redirection-not-to-https-on-initial-redirection';
-  else if (route[0]!.protocol === 'http:' && route[0]!.hostname !== route[1]!.hostname) result = 'redirection-off-host-from-http';
+  else if (route[1]!.protocol === 'http:')
+    result = 'redirection-not-to-https-on-initial-redirection';
+  else if (route[0]!.protocol === 'http:' && route[0]!.hostname !== route[1]!.hostname)
+    result = 'redirection-off-host-from-http';
   else result = 'redirection-to-https';
-  return ['redirection', result, ['redirection-to-https', 'redirection-not-needed-no-http'].includes(result)];
+  return [
+    'redirection',
+    result,
+    ['redirection-to-https', 'redirection-not-needed-no-http'].includes(result),
+  ];
 }
 
 function referrerPolicyTest(scan: ObservatoryScan): [string, string, boolean] {
   const good = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
   const bad = ['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'];
-  const values = [...headerValues(scan.headers, 'referrer-policy'), ...httpEquiv(scan.body, 'referrer-policy')];
+  const values = [
+    ...headerValues(scan.headers, 'referrer-policy'),
+    ...httpEquiv(scan.body, 'referrer-policy'),
+  ];
   if (!values.length) return ['referrer-policy', 'referrer-policy-not-implemented', true];
   // The last policy the browser knows wins.
   const policy =
@@ -371,12 +454,17 @@ function referrerPolicyTest(scan: ObservatoryScan): [string, string, boolean] {
       .map((value) => value.trim().toLowerCase())
       .filter((value) => good.includes(value) || bad.includes(value))
       .at(-1) ?? '';
-  const result = good.includes(policy) ? 'referrer-policy-private' : bad.includes(policy) ? 'referrer-policy-unsafe' : 'referrer-policy-header-invalid';
+  const result = good.includes(policy)
+    ? 'referrer-policy-private'
+    : bad.includes(policy)
+      ? 'referrer-policy-unsafe'
+      : 'referrer-policy-header-invalid';
   return ['referrer-policy', result, result === 'referrer-policy-private'];
 }
 
 function hstsTest(scan: ObservatoryScan): { result: string; pass: boolean } {
-  if (new URL(scan.url).protocol !== 'https:') return { result: 'hsts-not-implemented-no-https', pass: false };
+  if (new URL(scan.url).protocol !== 'https:')
+    return { result: 'hsts-not-implemented-no-https', pass: false };
   const header = headerValues(scan.headers, 'strict-transport-security')[0];
   if (header === undefined) return { result: 'hsts-not-implemented', pass: false };
   const value = header.slice(0, 1024);
@@ -384,7 +472,8 @@ function hstsTest(scan: ObservatoryScan): { result: string; pass: boolean } {
     .split(';')
     .map((part) => part.trim().toLowerCase())
     .find((part) => part.startsWith('max-age='));
-  if (value.includes(',') || maxAge === undefined) return { result: 'hsts-header-invalid', pass: false };
+  if (value.includes(',') || maxAge === undefined)
+    return { result: 'hsts-header-invalid', pass: false };
   const seconds = Number.parseInt(maxAge.slice(8, 128), 10);
   if (Number.isNaN(seconds)) return { result: 'hsts-header-invalid', pass: false };
   return seconds < SIX_MONTHS
@@ -395,7 +484,10 @@ function hstsTest(scan: ObservatoryScan): { result: string; pass: boolean } {
 /** example.com.au and www.example.com.au share a registrable domain (enough public suffixes for our sites). */
 function registrableDomain(hostname: string): string {
   const labels = hostname.toLowerCase().split('.');
-  const twoLevelSuffix = labels.length > 2 && /^(com|net|org|edu|gov|asn|id|co)$/.test(labels.at(-2)!) && labels.at(-1)!.length === 2;
+  const twoLevelSuffix =
+    labels.length > 2 &&
+    /^(com|net|org|edu|gov|asn|id|co)$/.test(labels.at(-2)!) &&
+    labels.at(-1)!.length === 2;
   return labels.slice(twoLevelSuffix ? -3 : -2).join('.');
 }
 
@@ -416,9 +508,12 @@ function sriTest(scan: ObservatoryScan): [string, string, boolean] {
     'sri-not-implemented-but-no-scripts-loaded',
   ];
   const mime = (scan.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  if (mime && mime !== 'text/html' && mime !== 'application/xhtml+xml') return ['subresource-integrity', 'sri-not-implemented-response-not-html', true];
+  if (mime && mime !== 'text/html' && mime !== 'application/xhtml+xml')
+    return ['subresource-integrity', 'sri-not-implemented-response-not-html', true];
   const page = new URL(scan.url);
-  const scripts = [...scan.body.matchAll(/<script\b([^>]*)>/gi)].map(([, attributes]) => attributes!);
+  const scripts = [...scan.body.matchAll(/<script\b([^>]*)>/gi)].map(
+    ([, attributes]) => attributes!,
+  );
   let result: string | undefined;
   let foreign = false;
   for (const attributes of scripts) {
@@ -429,19 +524,29 @@ function sriTest(scan: ObservatoryScan): [string, string, boolean] {
     const protocolRelative = /^\/\/[^/]/.test(url);
     const absolute = /^https?:\/\//i.test(url);
     const relative = !protocolRelative && !absolute;
-    const sameDomain = relative || protocolRelative || registrableDomain(new URL(url).hostname) === registrableDomain(page.hostname);
-    const secureScheme = (absolute && new URL(url).protocol === 'https:') || (relative && page.protocol === 'https:');
+    const sameDomain =
+      relative ||
+      protocolRelative ||
+      registrableDomain(new URL(url).hostname) === registrableDomain(page.hostname);
+    const secureScheme =
+      (absolute && new URL(url).protocol === 'https:') || (relative && page.protocol === 'https:');
     if (relative || (sameDomain && !protocolRelative)) {
-      if (integrity && secureScheme && !result) result = 'sri-implemented-and-all-scripts-loaded-securely';
+      if (integrity && secureScheme && !result)
+        result = 'sri-implemented-and-all-scripts-loaded-securely';
       continue;
     }
     foreign = true;
-    if (integrity && !secureScheme) result = worst(result, 'sri-implemented-but-external-scripts-not-loaded-securely', order);
-    else if (!integrity && secureScheme) result = worst(result, 'sri-not-implemented-but-external-scripts-loaded-securely', order);
-    else if (!integrity) result = worst(result, 'sri-not-implemented-and-external-scripts-not-loaded-securely', order);
+    if (integrity && !secureScheme)
+      result = worst(result, 'sri-implemented-but-external-scripts-not-loaded-securely', order);
+    else if (!integrity && secureScheme)
+      result = worst(result, 'sri-not-implemented-but-external-scripts-loaded-securely', order);
+    else if (!integrity)
+      result = worst(result, 'sri-not-implemented-and-external-scripts-not-loaded-securely', order);
   }
   if (!scripts.length) result = 'sri-not-implemented-but-no-scripts-loaded';
-  result ??= foreign ? 'sri-implemented-and-external-scripts-loaded-securely' : 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin';
+  result ??= foreign
+    ? 'sri-implemented-and-external-scripts-loaded-securely'
+    : 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin';
   return ['subresource-integrity', result, passing.includes(result)];
 }
 
@@ -467,11 +572,18 @@ function xFrameOptionsTest(scan: ObservatoryScan, csp: Csp | undefined): [string
           ? 'x-frame-options-allow-from-origin'
           : 'x-frame-options-header-invalid';
   if (csp?.has('frame-ancestors')) result = 'x-frame-options-implemented-via-csp';
-  return ['x-frame-options', result, !['x-frame-options-not-implemented', 'x-frame-options-header-invalid'].includes(result)];
+  return [
+    'x-frame-options',
+    result,
+    !['x-frame-options-not-implemented', 'x-frame-options-header-invalid'].includes(result),
+  ];
 }
 
 function corpTest(scan: ObservatoryScan): [string, string, boolean] {
-  const value = (scan.headers.get('cross-origin-resource-policy') ?? httpEquiv(scan.body, 'cross-origin-resource-policy').at(-1))
+  const value = (
+    scan.headers.get('cross-origin-resource-policy') ??
+    httpEquiv(scan.body, 'cross-origin-resource-policy').at(-1)
+  )
     ?.slice(0, 256)
     .trim()
     .toLowerCase();
@@ -480,6 +592,13 @@ function corpTest(scan: ObservatoryScan): [string, string, boolean] {
     'same-origin': 'cross-origin-resource-policy-implemented-with-same-origin',
     'cross-origin': 'cross-origin-resource-policy-implemented-with-cross-origin',
   };
-  const result = value === undefined ? 'cross-origin-resource-policy-not-implemented' : (results[value] ?? 'cross-origin-resource-policy-header-invalid');
-  return ['cross-origin-resource-policy', result, result !== 'cross-origin-resource-policy-header-invalid'];
+  const result =
+    value === undefined
+      ? 'cross-origin-resource-policy-not-implemented'
+      : (results[value] ?? 'cross-origin-resource-policy-header-invalid');
+  return [
+    'cross-origin-resource-policy',
+    result,
+    result !== 'cross-origin-resource-policy-header-invalid',
+  ];
 }

@@ -21,7 +21,9 @@ export function warmPlacesDigest(log: (line: string) => void): Promise<void> {
     workerData: { module: new URL('./places-digest-worker.ts', import.meta.url).href, root: ROOT },
   });
   return new Promise((resolve) => {
-    worker.on('error', (error) => log(`  ! places digest not made ahead: ${error.message.split('\n')[0]}`));
+    worker.on('error', (error) =>
+      log(`  ! places digest not made ahead: ${error.message.split('\n')[0]}`),
+    );
     worker.on('exit', () => resolve());
   });
 }

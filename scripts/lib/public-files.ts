@@ -13,7 +13,10 @@ const LINKED_FOLDERS = new Set(['media']);
  * else is copied, as is everything where a link cannot be made (another filesystem, a file with too
  * many links); symbolic links are copied as the files they point to.
  */
-export function putPublicFiles(publicDir: string, outDir: string): { linked: number; copied: number } {
+export function putPublicFiles(
+  publicDir: string,
+  outDir: string,
+): { linked: number; copied: number } {
   let linked = 0;
   let copied = 0;
   let canLink = true;
@@ -34,7 +37,8 @@ export function putPublicFiles(publicDir: string, outDir: string): { linked: num
         continue;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK')
+          throw error;
         canLink = false;
       }
     }

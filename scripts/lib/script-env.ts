@@ -42,7 +42,8 @@ const ScriptEnvSchema = z.object({
       if (value === undefined) return {};
       try {
         const parsed: unknown = JSON.parse(value);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          return parsed as Record<string, unknown>;
       } catch {
         // reported below
       }

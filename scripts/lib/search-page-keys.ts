@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { SearchDocument } from '../../src/search/document';
-import { matchesFilters, refinementFilters, type RefinementFilters } from '../../src/search/freshness';
+import {
+  matchesFilters,
+  refinementFilters,
+  type RefinementFilters,
+} from '../../src/search/freshness';
 import { usefulFacets } from '../../src/search/page-config';
 import { searchRoutes, siteDocuments, type SearchRoute } from '../../src/search/site-index';
 import { ALL_CARS_PATH } from '../../src/search/url-codec';
@@ -12,7 +16,12 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 const pagePath = (route: SearchRoute) => route.path.replace(/\/+$/, '');
 
 /** What the stock filter reads of a car (SPEC 7: status, sold date, shown on the site). */
-const stockFields = (doc: SearchDocument) => [doc.status, doc.sold ?? null, doc.sold_date_timestamp ?? null, doc.show_on_dealer_website ?? null];
+const stockFields = (doc: SearchDocument) => [
+  doc.status,
+  doc.sold ?? null,
+  doc.sold_date_timestamp ?? null,
+  doc.show_on_dealer_website ?? null,
+];
 
 /**
  * What each search route page (and /cars, the all-stock route at its own address) is rendered
@@ -25,7 +34,11 @@ const stockFields = (doc: SearchDocument) => [doc.status, doc.sold ?? null, doc.
  * routes it is in. `carKeys` are the cars' record digests (pageKeys), by slug.
  * Which facets the site shows is read from all its documents: it is part of every route's key.
  */
-export function searchPageKeys(site: SiteData, shared: string, carKeys: Record<string, string>): Record<string, string> {
+export function searchPageKeys(
+  site: SiteData,
+  shared: string,
+  carKeys: Record<string, string>,
+): Record<string, string> {
   const docs = siteDocuments(site);
   const slugs = site.cars.map((car) => car.slug);
   const facets = JSON.stringify(usefulFacets(docs));
@@ -51,7 +64,9 @@ export function searchPageKeys(site: SiteData, shared: string, carKeys: Record<s
     if (!refinements.length) return docs.map((_, position) => position);
     const [field, values] = refinements[0]!;
     const index = positionsOf(field);
-    const candidates = [...new Set(values.flatMap((value) => index.get(value) ?? []))].sort((a, b) => a - b);
+    const candidates = [...new Set(values.flatMap((value) => index.get(value) ?? []))].sort(
+      (a, b) => a - b,
+    );
     return candidates.filter((position) => matchesFilters(docs[position]!, refinements));
   };
   const counted = new Map<string, string>();
@@ -62,7 +77,10 @@ export function searchPageKeys(site: SiteData, shared: string, carKeys: Record<s
     if (value === undefined) {
       const parts = matching(others).map((position) => {
         const doc = docs[position]!;
-        return JSON.stringify([(doc as unknown as Record<string, unknown>)[field] ?? null, ...stockFields(doc)]);
+        return JSON.stringify([
+          (doc as unknown as Record<string, unknown>)[field] ?? null,
+          ...stockFields(doc),
+        ]);
       });
       counted.set(id, (value = digest(parts.join('\n'))));
     }
@@ -72,7 +90,9 @@ export function searchPageKeys(site: SiteData, shared: string, carKeys: Record<s
   const keys: Record<string, string> = {};
   for (const route of searchRoutes(site)) {
     const refinements = refinementFilters(route.refinements);
-    const cars = matching(refinements).map((position) => `${slugs[position]} ${carKeys[slugs[position]!]}`);
+    const cars = matching(refinements).map(
+      (position) => `${slugs[position]} ${carKeys[slugs[position]!]}`,
+    );
     const disjunctive = refinements.map(([field]) =>
       countsOver(
         field,

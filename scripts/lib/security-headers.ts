@@ -12,7 +12,14 @@ import { imageCdnOrigin } from '../../src/domain/images/image-url';
 export const HSTS_MAX_AGE = 63_072_000;
 
 /** Script types a browser runs (an empty type is JavaScript); JSON-LD and other data blocks aren't. */
-const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+]);
 
 /**
  * The CSP source of each inline script in a page ('sha256-...'), as the browser hashes it: the raw
@@ -30,7 +37,8 @@ export function inlineScriptHashes(html: string): string[] {
     open = close;
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
-    if (!EXECUTABLE_TYPES.has((type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase())) continue;
+    if (!EXECUTABLE_TYPES.has((type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase()))
+      continue;
     hashes.push(
       `'sha256-${createHash('sha256')
         .update(html.slice(tagEnd + 1, close), 'utf8')
@@ -48,7 +56,9 @@ export interface EmbeddedOrigins {
 
 /** Adds to `found` the origins of the absolute image, frame and video URLs in a page. */
 export function embeddedOrigins(html: string, found: EmbeddedOrigins): void {
-  for (const [, tag, origin] of html.matchAll(/<(img|source|iframe|video)\b[^>]*?\s(?:src|srcset|poster)="(https?:\/\/[^"/\s]+)/g)) {
+  for (const [, tag, origin] of html.matchAll(
+    /<(img|source|iframe|video)\b[^>]*?\s(?:src|srcset|poster)="(https?:\/\/[^"/\s]+)/g,
+  )) {
     (tag === 'img' ? found.image : found.video).add(new URL(origin!).origin);
   }
 }
@@ -76,8 +86,14 @@ type SecurityTenant = Pick<Tenant, 'map' | 'analytics' | 'search' | 'media_hosts
  * may also come from the hosts the built pages show them from (the dealer's own feeds: passive
  * content, each host by name); players and videos only from the hosts the tenant allows.
  */
-export function contentSecurityPolicy(tenant: SecurityTenant, scriptHashes: Iterable<string>, pageImageOrigins: Iterable<string> = []): string {
-  const unique = (sources: (string | undefined)[]) => [...new Set(sources.filter((source): source is string => Boolean(source)))];
+export function contentSecurityPolicy(
+  tenant: SecurityTenant,
+  scriptHashes: Iterable<string>,
+  pageImageOrigins: Iterable<string> = [],
+): string {
+  const unique = (sources: (string | undefined)[]) => [
+    ...new Set(sources.filter((source): source is string => Boolean(source))),
+  ];
   const directives: [string, (string | undefined)[]][] = [
     ['default-src', ["'none'"]],
     ['script-src', ["'self'", ...[...new Set(scriptHashes)].sort()]],
@@ -86,10 +102,20 @@ export function contentSecurityPolicy(tenant: SecurityTenant, scriptHashes: Iter
     // The image CDN is named from the setting: the page scan below sees only a tag's first URL, not srcset.
     [
       'img-src',
-      ["'self'", 'data:', tileSource(tenant.map.tile_url), imageCdnOrigin(tenant.images), ...tenant.media_hosts.image, ...[...pageImageOrigins].sort()],
+      [
+        "'self'",
+        'data:',
+        tileSource(tenant.map.tile_url),
+        imageCdnOrigin(tenant.images),
+        ...tenant.media_hosts.image,
+        ...[...pageImageOrigins].sort(),
+      ],
     ],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", originOf(tenant.analytics.endpoint), originOf(tenant.search.meilisearch?.host)]],
+    [
+      'connect-src',
+      ["'self'", originOf(tenant.analytics.endpoint), originOf(tenant.search.meilisearch?.host)],
+    ],
     ['media-src', ["'self'", ...tenant.media_hosts.video]],
     ['frame-src', ["'self'", ...tenant.media_hosts.video]],
     ['manifest-src', ["'self'"]],
@@ -103,7 +129,11 @@ export function contentSecurityPolicy(tenant: SecurityTenant, scriptHashes: Iter
 }
 
 /** Headers for every response of the site (pages, files and the API). */
-export function securityHeaders(tenant: SecurityTenant, scriptHashes: Iterable<string>, pageImageOrigins: Iterable<string> = []): Record<string, string> {
+export function securityHeaders(
+  tenant: SecurityTenant,
+  scriptHashes: Iterable<string>,
+  pageImageOrigins: Iterable<string> = [],
+): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(tenant, scriptHashes, pageImageOrigins),
     'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE}`,

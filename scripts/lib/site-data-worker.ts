@@ -18,7 +18,9 @@ const send = (message: SiteDataMessage) => parentPort!.postMessage(message);
 /** A car's place in its feed, for the report: read again, only for a car that is left out. */
 function feedIndex(id: string): number {
   const data = parseFeedBytes('cars', tenant.feeds.cars, feeds.cars!);
-  const list = Array.isArray(data) ? data : (Object.values(data ?? {}).find(Array.isArray) as unknown[] | undefined);
+  const list = Array.isArray(data)
+    ? data
+    : (Object.values(data ?? {}).find(Array.isArray) as unknown[] | undefined);
   return list?.findIndex((record) => String((record as { id?: unknown } | null)?.id) === id) ?? -1;
 }
 
@@ -32,7 +34,13 @@ try {
 } catch (error) {
   send(
     error instanceof FeedReadError
-      ? { kind: 'failed', feedError: { feed: error.feed, source: error.source, reason: error.reason } }
-      : { kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+      ? {
+          kind: 'failed',
+          feedError: { feed: error.feed, source: error.source, reason: error.reason },
+        }
+      : {
+          kind: 'failed',
+          message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        },
   );
 }

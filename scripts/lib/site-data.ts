@@ -21,12 +21,22 @@ export interface WrittenSiteData {
 }
 
 export type SiteDataMessage =
-  ({ kind: 'written' } & WrittenSiteData) | { kind: 'failed'; feedError?: { feed: FeedName; source: string; reason: string }; message?: string };
+  | ({ kind: 'written' } & WrittenSiteData)
+  | {
+      kind: 'failed';
+      feedError?: { feed: FeedName; source: string; reason: string };
+      message?: string;
+    };
 
 /** A feed's memory can move to the thread, not be copied, when the bytes are a whole buffer of their own. */
 function movable(feeds: FeedBytes): ArrayBuffer[] {
   return Object.values(feeds)
-    .filter((bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer)
+    .filter(
+      (bytes) =>
+        bytes.byteOffset === 0 &&
+        bytes.byteLength === bytes.buffer.byteLength &&
+        bytes.buffer instanceof ArrayBuffer,
+    )
     .map((bytes) => bytes.buffer as ArrayBuffer);
 }
 
@@ -44,12 +54,21 @@ export function writeSiteData(job: SiteDataJob): Promise<WrittenSiteData> {
   const written = new Promise<WrittenSiteData>((resolve, reject) => {
     worker.on('message', (message: SiteDataMessage) => {
       if (message.kind === 'written') resolve(message);
-      else if (message.feedError) reject(new FeedReadError(message.feedError.feed, message.feedError.source, message.feedError.reason));
+      else if (message.feedError)
+        reject(
+          new FeedReadError(
+            message.feedError.feed,
+            message.feedError.source,
+            message.feedError.reason,
+          ),
+        );
       else reject(new Error(message.message));
     });
     worker.on('error', reject);
     // After a message this changes nothing; without one, the thread died.
-    worker.on('exit', (code) => reject(new Error(`the site data thread stopped (exit ${code}) before the data was written`)));
+    worker.on('exit', (code) =>
+      reject(new Error(`the site data thread stopped (exit ${code}) before the data was written`)),
+    );
   });
   // Reported where it is awaited; this only keeps an early failure from counting as unhandled.
   written.catch(() => {});

@@ -56,13 +56,17 @@ export async function writeSitemap(
 ): Promise<number> {
   const files = htmlFiles.filter((file) => file !== '404.html');
   const carsByPath = new Map(cars.map((car) => [carPath(car), car]));
-  const pages = files.filter((file) => !NOINDEX.test(readHead(path.join(outDir, file)))).map(htmlFileToPath);
+  const pages = files
+    .filter((file) => !NOINDEX.test(readHead(path.join(outDir, file))))
+    .map(htmlFileToPath);
   const day = lastmod.slice(0, 10);
   const body = pages
     .map((page) => {
       const car = carsByPath.get(page);
       const loc = `<loc>${xmlText(canonicalUrl(siteUrl, page))}</loc>`;
-      return car ? `<url>${loc}<lastmod>${carLastmod(car, day)}</lastmod>${carImages(car, siteUrl)}</url>` : `<url>${loc}<lastmod>${day}</lastmod></url>`;
+      return car
+        ? `<url>${loc}<lastmod>${carLastmod(car, day)}</lastmod>${carImages(car, siteUrl)}</url>`
+        : `<url>${loc}<lastmod>${day}</lastmod></url>`;
     })
     .join('\n');
   await writeFile(

@@ -21,7 +21,8 @@ export async function writeSyndication(outDir: string, site: SiteData): Promise<
     await writeFile(path.join(outDir, feed.path), feed.xml);
     leftOut += feed.leftOut.length;
     lines.push(`${feed.path}: ${feed.listed} cars`);
-    for (const car of feed.leftOut) lines.push(`! ${feed.path}: car ${car.id} left out: ${car.problems.join(', ')}`);
+    for (const car of feed.leftOut)
+      lines.push(`! ${feed.path}: car ${car.id} left out: ${car.problems.join(', ')}`);
   }
   const key = site.tenant.syndication.indexnow_key;
   if (key) {

@@ -29,5 +29,7 @@ export type TbtVerdict = 'within' | 'over' | 'not judged';
 
 export function tbtVerdict(runs: SimulatedRun[], budgetMs: number): TbtVerdict {
   if (runs.some((run) => run.tbtMs <= budgetMs)) return 'within';
-  return runs.some((run) => run.benchmarkIndex >= SLOW_HOST_BENCHMARK_INDEX) ? 'over' : 'not judged';
+  return runs.some((run) => run.benchmarkIndex >= SLOW_HOST_BENCHMARK_INDEX)
+    ? 'over'
+    : 'not judged';
 }

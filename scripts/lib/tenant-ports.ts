@@ -43,7 +43,10 @@ export function slugPortOffset(slug: string): number {
  * tenant that set it over one that did not, then to the first slug in sorted order; the other
  * takes the next free port after the one its slug gives.
  */
-export function planPorts(tenants: readonly TenantPortSetting[], basePort = DEFAULT_BASE_PORT): PortPlan {
+export function planPorts(
+  tenants: readonly TenantPortSetting[],
+  basePort = DEFAULT_BASE_PORT,
+): PortPlan {
   const sorted = [...tenants].sort((a, b) => (a.slug < b.slug ? -1 : 1));
   const holders = new Map<number, string>();
   const plan: PortPlan = { ports: new Map(), from: new Map(), notes: [] };
@@ -64,7 +67,8 @@ export function planPorts(tenants: readonly TenantPortSetting[], basePort = DEFA
   // Set ports first, all of them, so a port worked out from a slug never takes one an editor chose.
   const bySlug: TenantPortSetting[] = [];
   for (const tenant of sorted) {
-    const offset = tenant.localPort === undefined ? undefined : tenant.localPort - DEFAULT_BASE_PORT;
+    const offset =
+      tenant.localPort === undefined ? undefined : tenant.localPort - DEFAULT_BASE_PORT;
     if (offset !== undefined && !holders.has(offset)) take(tenant, offset, 'local_port');
     else bySlug.push(tenant);
   }
@@ -86,12 +90,19 @@ export function planPorts(tenants: readonly TenantPortSetting[], basePort = DEFA
 }
 
 /** The `local_port` of each tenant file in `dir` (a file that cannot be read or parsed has none). */
-export function readPortSettings(slugs: readonly string[], dir: string, root = process.cwd()): TenantPortSetting[] {
+export function readPortSettings(
+  slugs: readonly string[],
+  dir: string,
+  root = process.cwd(),
+): TenantPortSetting[] {
   return slugs.map((slug) => {
-    const absolute = [`${slug}.yaml`, `${slug}.yml`].map((name) => path.join(dir, name)).find((candidate) => existsSync(candidate));
+    const absolute = [`${slug}.yaml`, `${slug}.yml`]
+      .map((name) => path.join(dir, name))
+      .find((candidate) => existsSync(candidate));
     const file = path.relative(root, absolute ?? path.join(dir, `${slug}.yaml`));
     try {
-      const value = (parse(readFileSync(absolute!, 'utf8')) as { local_port?: unknown } | null)?.local_port;
+      const value = (parse(readFileSync(absolute!, 'utf8')) as { local_port?: unknown } | null)
+        ?.local_port;
       return Number.isInteger(value) ? { slug, file, localPort: value as number } : { slug, file };
     } catch {
       return { slug, file };

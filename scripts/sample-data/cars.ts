@@ -49,16 +49,32 @@ export function tenantRng(seed: number | string, slug: string): Rng {
   return new Rng(`${seed}/${slug}`);
 }
 
-export function carContext(profile: TenantProfile, seed: number | string, nowMs: number, soldDays = profile.soldDays, network?: Network): CarContext {
+export function carContext(
+  profile: TenantProfile,
+  seed: number | string,
+  nowMs: number,
+  soldDays = profile.soldDays,
+  network?: Network,
+): CarContext {
   const rng = tenantRng(seed, profile.slug);
   const net = network ?? buildNetwork(profile, rng.fork('locations'));
-  return { profile, network: net, nowMs, soldDays, rng: rng.fork('cars'), choose: stockChooser(profile.template, net) };
+  return {
+    profile,
+    network: net,
+    nowMs,
+    soldDays,
+    rng: rng.fork('cars'),
+    choose: stockChooser(profile.template, net),
+  };
 }
 
 /** `count` cars of the demo tenant for `tenant`, in memory (benchmarks use 1,000 and 10,000). */
 export function generateCars(options: GenerateCarsOptions): CarInput[] {
   const profile = profileForTemplate(options.tenant);
-  return buildCars(carContext(profile, options.seed, new Date(options.now).getTime(), options.soldDays), options.count);
+  return buildCars(
+    carContext(profile, options.seed, new Date(options.now).getTime(), options.soldDays),
+    options.count,
+  );
 }
 
 export function buildCars(ctx: CarContext, count: number): CarInput[] {
@@ -67,7 +83,12 @@ export function buildCars(ctx: CarContext, count: number): CarInput[] {
   return addHistoryReports(addViewerMedia(cars));
 }
 
-const DRIVE_TEXT: Record<SimpleDrive, string> = { FWD: 'Front Wheel Drive', RWD: 'Rear Wheel Drive', AWD: 'All Wheel Drive', '4X4': 'Four Wheel Drive' };
+const DRIVE_TEXT: Record<SimpleDrive, string> = {
+  FWD: 'Front Wheel Drive',
+  RWD: 'Rear Wheel Drive',
+  AWD: 'All Wheel Drive',
+  '4X4': 'Four Wheel Drive',
+};
 const USED_AGES: [number, number][] = [
   [1, 8],
   [2, 12],
@@ -87,11 +108,27 @@ const USED_AGES: [number, number][] = [
 const YEARLY_KM = { car: 14_500, truck: 45_000, motorcycle: 5_000, caravan: 8_000 } as const;
 /** Value kept each year after the first, by kind of vehicle. */
 const RETENTION = { car: 0.88, truck: 0.88, motorcycle: 0.87, caravan: 0.93 } as const;
-const PRESTIGE = new Set(['Alfa Romeo', 'Audi', 'BMW', 'Genesis', 'Jaguar', 'Land Rover', 'Mercedes-Benz', 'Peugeot', 'Renault', 'Volvo']);
+const PRESTIGE = new Set([
+  'Alfa Romeo',
+  'Audi',
+  'BMW',
+  'Genesis',
+  'Jaguar',
+  'Land Rover',
+  'Mercedes-Benz',
+  'Peugeot',
+  'Renault',
+  'Volvo',
+]);
 const TOYOTA_4X4 = /^(LandCruiser|Prado|HiLux|Fortuner)/;
 
 /** [value kept in the first year, then each year]: Toyota 4x4s hold value, EVs and European prestige cars do not. */
-function retention(model: ModelSpec, fuel: SimpleFuel, drive: SimpleDrive, itemType: ItemType): [number, number] {
+function retention(
+  model: ModelSpec,
+  fuel: SimpleFuel,
+  drive: SimpleDrive,
+  itemType: ItemType,
+): [number, number] {
   if (itemType !== 'car') return [0.85, RETENTION[itemType]];
   if (model.make === 'Toyota' && TOYOTA_4X4.test(model.model)) return [0.9, 0.95];
   if (fuel === 'Electric') return [0.75, 0.83];
@@ -112,11 +149,23 @@ function modelDimensions(model: ModelSpec, size: readonly number[]): number[] {
 function photoCount(rng: Rng, status: string, max: number): number {
   if (status === 'coming_soon') return rng.int(1, 3);
   const roll = rng.next();
-  const count = roll < 0.03 ? 1 : roll < 0.06 ? 2 : roll < 0.1 ? 3 : roll < 0.25 ? rng.int(4, 7) : rng.int(8, 14);
+  const count =
+    roll < 0.03
+      ? 1
+      : roll < 0.06
+        ? 2
+        : roll < 0.1
+          ? 3
+          : roll < 0.25
+            ? rng.int(4, 7)
+            : rng.int(8, 14);
   return Math.min(count, max);
 }
 
-function pickTag(rng: Rng, facts: { carType: CarType; runout: boolean; lowKm: boolean; wasPrice: boolean }): string | null {
+function pickTag(
+  rng: Rng,
+  facts: { carType: CarType; runout: boolean; lowKm: boolean; wasPrice: boolean },
+): string | null {
   if (!rng.chance(0.08)) return null;
   const options: [string, number][] = [];
   if (facts.carType === 'demo') options.push(['Test Drive Only', 3], ['Ex-Demo Special', 2]);
@@ -145,8 +194,15 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
   if (carType === 'new') year = rng.chance(0.85) ? nowYear : nowYear - 1;
   else if (carType === 'demo') year = rng.chance(0.6) ? nowYear : nowYear - 1;
   else {
-    const since = pt.simpleFuel === 'Petrol' || pt.simpleFuel === 'Diesel' || model.make === 'Toyota' ? model.since : Math.max(model.since, ELECTRIFIED_SINCE);
-    year = Math.min(nowYear - 1, model.until ?? nowYear, Math.max(since, nowYear - rng.weighted(USED_AGES)));
+    const since =
+      pt.simpleFuel === 'Petrol' || pt.simpleFuel === 'Diesel' || model.make === 'Toyota'
+        ? model.since
+        : Math.max(model.since, ELECTRIFIED_SINCE);
+    year = Math.min(
+      nowYear - 1,
+      model.until ?? nowYear,
+      Math.max(since, nowYear - rng.weighted(USED_AGES)),
+    );
   }
   year = Math.max(year, Math.min(model.since, nowYear));
   const age = nowYear - year;
@@ -156,7 +212,11 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
   if (!towed) {
     if (carType === 'new') km = rng.int(0, 50);
     else if (carType === 'demo') km = rng.int(500, 9000);
-    else km = Math.max(1500, Math.round(Math.max(age, 0.6) * YEARLY_KM[itemType] * rng.float(0.45, 1.5)));
+    else
+      km = Math.max(
+        1500,
+        Math.round(Math.max(age, 0.6) * YEARLY_KM[itemType] * rng.float(0.45, 1.5)),
+      );
   }
 
   const status = rng.weighted([
@@ -166,35 +226,60 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
     ['others', 2],
   ] as const);
   let price: number | null;
-  if (carType === 'new') price = retailPrice(variant.price * rng.float(0.985, 1.02) * (runout ? 0.96 : 1));
+  if (carType === 'new')
+    price = retailPrice(variant.price * rng.float(0.985, 1.02) * (runout ? 0.96 : 1));
   else if (carType === 'demo') price = retailPrice(variant.price * rng.float(0.86, 0.94));
   else {
     const expectedKm = age * YEARLY_KM[itemType];
-    const kmFactor = km === null ? 1 : 1 - Math.min(0.25, Math.max(-0.1, (km - expectedKm) / (expectedKm * 4 + 50_000)));
+    const kmFactor =
+      km === null
+        ? 1
+        : 1 - Math.min(0.25, Math.max(-0.1, (km - expectedKm) / (expectedKm * 4 + 50_000)));
     const [firstYear, later] = retention(model, pt.simpleFuel, variant.drive, itemType);
-    price = retailPrice(Math.max(4990, variant.price * firstYear * later ** Math.max(0, age - 1) * kmFactor));
+    price = retailPrice(
+      Math.max(4990, variant.price * firstYear * later ** Math.max(0, age - 1) * kmFactor),
+    );
   }
   // Some incoming stock is not priced yet.
   if (status === 'coming_soon' && rng.chance(0.3)) price = null;
-  const beforePrice = price && rng.chance(0.15) ? price + rng.pick([500, 1000, 1500, 2000, 2500, 3000, 5000]) : null;
+  const beforePrice =
+    price && rng.chance(0.15) ? price + rng.pick([500, 1000, 1500, 2000, 2500, 3000, 5000]) : null;
 
   // Timeline relative to now: sold cars are split between inside and outside the listing cut-off.
   let soldMs: number | null = null;
   if (status === 'sold') {
-    soldMs = ctx.soldDays > 0 && rng.chance(0.5) ? nowMs - rng.float(HOUR_MS, ctx.soldDays * DAY_MS - 6 * HOUR_MS) : nowMs - rng.float(20, 60) * DAY_MS;
+    soldMs =
+      ctx.soldDays > 0 && rng.chance(0.5)
+        ? nowMs - rng.float(HOUR_MS, ctx.soldDays * DAY_MS - 6 * HOUR_MS)
+        : nowMs - rng.float(20, 60) * DAY_MS;
   }
   let createdMs: number;
   if (soldMs !== null) createdMs = soldMs - rng.float(4, 90) * DAY_MS;
   else if (status === 'coming_soon') createdMs = nowMs - rng.float(0.1, 14) * DAY_MS;
-  else createdMs = rng.chance(0.1) ? nowMs - rng.float(0.05, 7.5) * DAY_MS : nowMs - rng.float(9, 160) * DAY_MS;
-  const updatedMs = soldMs !== null ? Math.min(nowMs, soldMs + rng.float(0, 2 * HOUR_MS)) : createdMs + rng.float(0, nowMs - createdMs);
+  else
+    createdMs = rng.chance(0.1)
+      ? nowMs - rng.float(0.05, 7.5) * DAY_MS
+      : nowMs - rng.float(9, 160) * DAY_MS;
+  const updatedMs =
+    soldMs !== null
+      ? Math.min(nowMs, soldMs + rng.float(0, 2 * HOUR_MS))
+      : createdMs + rng.float(0, nowMs - createdMs);
 
   const paints = paintsFor(model.make, itemType);
-  const paint = rng.weighted(paints.map((candidate) => [candidate, PAINT_POPULARITY[candidate.base]] as const));
-  const premium = variant.price > 60_000 || /Leather|Sahara|VX|Kakadu|Akera|Platinum|Summit|Luxe|Ultimate|Calligraphy/.test(variant.badge);
+  const paint = rng.weighted(
+    paints.map((candidate) => [candidate, PAINT_POPULARITY[candidate.base]] as const),
+  );
+  const premium =
+    variant.price > 60_000 ||
+    /Leather|Sahara|VX|Kakadu|Akera|Platinum|Summit|Luxe|Ultimate|Calligraphy/.test(variant.badge);
   const trim = rng.pick(TRIMS.filter((candidate) => candidate.premium === premium));
   const photos = photoCount(rng, status, maxPhotos(body.shape));
-  const urls = carImageUrls(body.shape, paint.base, itemType === 'motorcycle' ? 'black' : trim.base, photos);
+  const urls = carImageUrls(
+    body.shape,
+    paint.base,
+    itemType === 'motorcycle' ? 'black' : trim.base,
+    photos,
+  );
 
   const manual = Boolean(variant.manual) || pt.gearType === 'Manual';
   const gears = variant.manual && pt.gearType !== 'Manual' ? 6 : pt.gears;
@@ -210,9 +295,18 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
   const [length, width, height, gvm] = modelDimensions(model, body.size);
   const van = variant.van;
 
-  const certified = profile.template === 'dealer' && model.make === 'Toyota' && carType === 'used' && age <= 6 && (km ?? 0) <= 140_000 && rng.chance(0.6);
+  const certified =
+    profile.template === 'dealer' &&
+    model.make === 'Toyota' &&
+    carType === 'used' &&
+    age <= 6 &&
+    (km ?? 0) <= 140_000 &&
+    rng.chance(0.6);
   const lowKm = carType === 'used' && age >= 2 && (km ?? Infinity) < age * 6000;
-  const tag = status === 'sold' ? null : pickTag(rng, { carType, runout, lowKm, wasPrice: beforePrice !== null });
+  const tag =
+    status === 'sold'
+      ? null
+      : pickTag(rng, { carType, runout, lowKm, wasPrice: beforePrice !== null });
   const hasNvic = carType !== 'new' && itemType !== 'caravan' && rng.chance(0.5);
   const registered = carType !== 'new' && status !== 'coming_soon' && !rng.chance(0.07);
   const complianceMonth = year === nowYear ? rng.int(1, nowDate.getUTCMonth() + 1) : rng.int(1, 12);
@@ -222,7 +316,12 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
   const slug = slugify(`${title}${drive4x4 ? ' 4x4' : ''} ${id}`);
   const location = site.location;
   const onRoad = itemType === 'motorcycle' ? 'Ride Away' : 'Drive Away';
-  const priceType = itemType === 'truck' || !registered ? 'Excl. Gov. Charges' : rng.chance(carType === 'used' ? 0.8 : 0.88) ? onRoad : 'Excl. Gov. Charges';
+  const priceType =
+    itemType === 'truck' || !registered
+      ? 'Excl. Gov. Charges'
+      : rng.chance(carType === 'used' ? 0.8 : 0.88)
+        ? onRoad
+        : 'Excl. Gov. Charges';
   const equipment = pickEquipment(rng, {
     itemType,
     shape: body.shape,
@@ -231,7 +330,10 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
     priceTier: Math.min(1, Math.max(0, (variant.price - 20_000) / 80_000)),
     age,
   });
-  const financed = price !== null && price > 500 && rng.chance(0.4) ? lenderFigures(rng, profile.financeProvider, price, age) : null;
+  const financed =
+    price !== null && price > 500 && rng.chance(0.4)
+      ? lenderFigures(rng, profile.financeProvider, price, age)
+      : null;
 
   const car: CarInput = {
     id,
@@ -257,7 +359,9 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
           gearnum: gears,
           fuel: pt.fuel,
           simple_fuel: pt.simpleFuel,
-          ...(itemType === 'motorcycle' ? {} : { drive: DRIVE_TEXT[variant.drive], simple_drive: variant.drive }),
+          ...(itemType === 'motorcycle'
+            ? {}
+            : { drive: DRIVE_TEXT[variant.drive], simple_drive: variant.drive }),
           km,
           engine_size: pt.cc,
           engine_size_litres: pt.cc ? Math.round(pt.cc / 100) / 10 : null,
@@ -269,7 +373,9 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
     nvic: hasNvic ? nvic(rng, year) : null,
     has_nvic: hasNvic,
     regplate: registered ? plate(rng, site.place.state) : null,
-    rego_expiry: registered ? new Date(nowMs + rng.int(10, 360) * DAY_MS).toISOString().slice(0, 10) : null,
+    rego_expiry: registered
+      ? new Date(nowMs + rng.int(10, 360) * DAY_MS).toISOString().slice(0, 10)
+      : null,
     compliance_date: monthYear(year, complianceMonth),
     build_date: monthYear(year, buildMonth),
     price,
@@ -347,10 +453,23 @@ export function buildCar(ctx: CarContext, index: number): CarInput {
       : {}),
     ...(financed ? { finance_lenders: { [profile.financeProvider]: financed } } : {}),
     ...(financed && profile.financeProvider === 'youx'
-      ? { youxQuote: { weeklyRepaymentAmount: financed.paymentWeek, advertisedRate: financed.interestRate, comparisonRate: financed.comparisonRate } }
+      ? {
+          youxQuote: {
+            weeklyRepaymentAmount: financed.paymentWeek,
+            advertisedRate: financed.interestRate,
+            comparisonRate: financed.comparisonRate,
+          },
+        }
       : {}),
-    ...(carType === 'used' && itemType === 'car' && price && rng.chance(0.3) ? marketData(rng, price) : {}),
-    custom_rank: Math.round(rng.float(0, 400) + urls.length * 30 + (carType === 'new' ? 200 : 0) + (status === 'in_stock' ? 300 : 0)),
+    ...(carType === 'used' && itemType === 'car' && price && rng.chance(0.3)
+      ? marketData(rng, price)
+      : {}),
+    custom_rank: Math.round(
+      rng.float(0, 400) +
+        urls.length * 30 +
+        (carType === 'new' ? 200 : 0) +
+        (status === 'in_stock' ? 300 : 0),
+    ),
   };
   return car;
 }

@@ -43,7 +43,8 @@ const km = (value: number | null) => (value ?? 0).toLocaleString('en-AU');
 function opening(rng: Rng, c: CommentFacts): string {
   if (c.itemType === 'caravan' && c.carType !== 'used')
     return `Brand new ${c.title} in ${c.colour}, on display now at ${c.location}.${c.sleeps ? ` Sleeps ${c.sleeps} with room to spare.` : ''}`;
-  if (c.itemType === 'caravan') return `This ${c.title} has been well looked after and is ready for its next trip.${c.sleeps ? ` Sleeps ${c.sleeps}.` : ''}`;
+  if (c.itemType === 'caravan')
+    return `This ${c.title} has been well looked after and is ready for its next trip.${c.sleeps ? ` Sleeps ${c.sleeps}.` : ''}`;
   if (c.carType === 'new')
     return rng.pick([
       `Brand new ${c.title} in ${c.colour}, in stock now at ${c.location}.`,
@@ -56,31 +57,49 @@ function opening(rng: Rng, c: CommentFacts): string {
 
 function detail(c: CommentFacts): string[] {
   const lines: string[] = [];
-  if (c.fuel === 'Electric') lines.push('Fully electric with DC fast charging, so you can skip the bowser for good.');
-  if (c.fuel === 'Hybrid' && c.l100) lines.push(`The self-charging hybrid uses as little as ${c.l100} L/100km on the combined cycle.`);
-  if (c.fuel === 'Plug-in Hybrid') lines.push('Charge it at home for electric commuting, with a petrol engine for the long trips.');
+  if (c.fuel === 'Electric')
+    lines.push('Fully electric with DC fast charging, so you can skip the bowser for good.');
+  if (c.fuel === 'Hybrid' && c.l100)
+    lines.push(
+      `The self-charging hybrid uses as little as ${c.l100} L/100km on the combined cycle.`,
+    );
+  if (c.fuel === 'Plug-in Hybrid')
+    lines.push(
+      'Charge it at home for electric commuting, with a petrol engine for the long trips.',
+    );
   if (c.drive === '4X4' && c.towing)
-    lines.push(`Rated to tow ${c.towing.toLocaleString('en-AU')} kg braked, it is ready for the boat, the van or the long weekend away.`);
-  if (c.certified) lines.push('Toyota Certified Pre-Owned: a 160-point inspection, a 12 month warranty and roadside assistance are included.');
+    lines.push(
+      `Rated to tow ${c.towing.toLocaleString('en-AU')} kg braked, it is ready for the boat, the van or the long weekend away.`,
+    );
+  if (c.certified)
+    lines.push(
+      'Toyota Certified Pre-Owned: a 160-point inspection, a 12 month warranty and roadside assistance are included.',
+    );
   if (c.carType === 'used' && c.itemType !== 'caravan') lines.push(INSPECTION[c.state]);
   return lines;
 }
 
 const EXTRAS = [
-  (c: CommentFacts) => `At ${c.dealer} we make buying easy: a fixed price, no haggling and a fast, friendly handover.`,
-  () => 'Ask us about extended warranty, paint protection, window tinting and accessories fitted before delivery.',
-  () => 'We accept trade-ins of any make and model, and finance is available to approved applicants with competitive rates.',
+  (c: CommentFacts) =>
+    `At ${c.dealer} we make buying easy: a fixed price, no haggling and a fast, friendly handover.`,
+  () =>
+    'Ask us about extended warranty, paint protection, window tinting and accessories fitted before delivery.',
+  () =>
+    'We accept trade-ins of any make and model, and finance is available to approved applicants with competitive rates.',
   (c: CommentFacts) =>
     c.itemType === 'caravan'
       ? 'Every van is fully serviced, gas and electrical certified, and comes with a full handover demonstration.'
       : 'Every vehicle is serviced and detailed before delivery, and we can arrange delivery Australia-wide.',
-  (c: CommentFacts) => `Stock moves quickly, so call ${c.phone} today or enquire online to book a test drive.`,
+  (c: CommentFacts) =>
+    `Stock moves quickly, so call ${c.phone} today or enquire online to book a test drive.`,
 ];
 
 export function dealerComments(rng: Rng, c: CommentFacts): string {
   const roll = rng.next();
   if (roll < 0.1) return '';
-  const features = c.features.length ? `Highlights include ${listInWords(rng.sample(c.features, 3))}.` : '';
+  const features = c.features.length
+    ? `Highlights include ${listInWords(rng.sample(c.features, 3))}.`
+    : '';
   const core = [opening(rng, c), features, ...detail(c)].filter(Boolean);
   if (roll < 0.42) {
     // Long: the core, then whole paragraphs until it runs past 400 characters.

@@ -5,7 +5,16 @@
 import type { Rng } from './random';
 import type { StateCode } from './places';
 
-const AREA_CODE: Record<StateCode, string> = { NSW: '02', ACT: '02', VIC: '03', TAS: '03', QLD: '07', SA: '08', WA: '08', NT: '08' };
+const AREA_CODE: Record<StateCode, string> = {
+  NSW: '02',
+  ACT: '02',
+  VIC: '03',
+  TAS: '03',
+  QLD: '07',
+  SA: '08',
+  WA: '08',
+  NT: '08',
+};
 
 /** `07 5550 6100`: a fictional landline in the state's area code. */
 export function landline(state: StateCode, lastFour: number): string {

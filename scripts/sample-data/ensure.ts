@@ -8,7 +8,14 @@ import { createHash } from 'node:crypto';
 import { access, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SEED, DEMO_DATA_DIR, defaultNow, generateSampleData, type GenerateOptions, type GenerateResult } from './generate';
+import {
+  DEFAULT_SEED,
+  DEMO_DATA_DIR,
+  defaultNow,
+  generateSampleData,
+  type GenerateOptions,
+  type GenerateResult,
+} from './generate';
 import { NOT_FOUND_URL } from './images';
 import { PROFILES } from './tenants';
 
@@ -28,7 +35,9 @@ let cachedVersion: string | undefined;
 export async function generatorVersion(): Promise<string> {
   if (cachedVersion) return cachedVersion;
   const dir = path.dirname(fileURLToPath(import.meta.url));
-  const files = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.ts')).sort();
+  const files = (await readdir(dir, { recursive: true }))
+    .filter((name) => name.endsWith('.ts'))
+    .sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(await readFile(path.join(dir, file)));
   cachedVersion = `${GENERATOR_VERSION}+${hash.digest('hex').slice(0, 12)}`;
@@ -38,7 +47,11 @@ export async function generatorVersion(): Promise<string> {
 export async function readStamp(root: string): Promise<Stamp | undefined> {
   try {
     const stamp = JSON.parse(await readFile(path.join(root, STAMP_FILE), 'utf8')) as Partial<Stamp>;
-    return typeof stamp.version === 'string' && typeof stamp.now === 'string' && typeof stamp.seed === 'number' ? (stamp as Stamp) : undefined;
+    return typeof stamp.version === 'string' &&
+      typeof stamp.now === 'string' &&
+      typeof stamp.seed === 'number'
+      ? (stamp as Stamp)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -63,16 +76,25 @@ export async function staleReason(root: string, now = defaultNow()): Promise<str
   const stamp = await readStamp(root);
   if (!stamp) return 'no demo data yet';
   if (stamp.version !== (await generatorVersion())) return 'the generator changed';
-  if (stamp.now.slice(0, 10) !== now.slice(0, 10)) return `the data is from ${stamp.now.slice(0, 10)}`;
-  const tenantsPresent = await Promise.all(PROFILES.map((profile) => exists(path.join(root, 'tenants', `${profile.slug}.yaml`))));
-  const dirs = PROFILES.filter((_, i) => tenantsPresent[i]).map((profile) => path.join(root, DEMO_DATA_DIR, profile.slug, 'cars.json'));
-  const present = await Promise.all([...dirs, path.join(root, 'public', ...NOT_FOUND_URL.split('/').filter(Boolean))].map(exists));
+  if (stamp.now.slice(0, 10) !== now.slice(0, 10))
+    return `the data is from ${stamp.now.slice(0, 10)}`;
+  const tenantsPresent = await Promise.all(
+    PROFILES.map((profile) => exists(path.join(root, 'tenants', `${profile.slug}.yaml`))),
+  );
+  const dirs = PROFILES.filter((_, i) => tenantsPresent[i]).map((profile) =>
+    path.join(root, DEMO_DATA_DIR, profile.slug, 'cars.json'),
+  );
+  const present = await Promise.all(
+    [...dirs, path.join(root, 'public', ...NOT_FOUND_URL.split('/').filter(Boolean))].map(exists),
+  );
   if (present.includes(false)) return 'some generated files are missing';
   return undefined;
 }
 
 /** Regenerate the demo data when it is missing, outdated or from an earlier day. */
-export async function ensureSampleData(root: string): Promise<{ generated: boolean; reason?: string }> {
+export async function ensureSampleData(
+  root: string,
+): Promise<{ generated: boolean; reason?: string }> {
   const reason = await staleReason(root);
   if (!reason) return { generated: false };
   await generateAndStamp({ root, seed: DEFAULT_SEED });

@@ -59,7 +59,9 @@ export function defaultNow(): string {
 
 /** A JSON array with one record per line: readable diffs, compact files. */
 function feedJson(records: readonly unknown[]): string {
-  return records.length ? `[\n${records.map((record) => JSON.stringify(record)).join(',\n')}\n]\n` : '[]\n';
+  return records.length
+    ? `[\n${records.map((record) => JSON.stringify(record)).join(',\n')}\n]\n`
+    : '[]\n';
 }
 
 interface TenantFeeds {
@@ -69,15 +71,26 @@ interface TenantFeeds {
 }
 
 /** Every feed and image of one tenant, in memory. */
-function buildTenant(profile: TenantProfile, seed: number, nowMs: number, soldDays: number): TenantFeeds {
+function buildTenant(
+  profile: TenantProfile,
+  seed: number,
+  nowMs: number,
+  soldDays: number,
+): TenantFeeds {
   const rng = tenantRng(seed, profile.slug);
   const network = buildNetwork(profile, rng.fork('locations'));
-  const cars = addViewerMedia(buildCars(carContext(profile, seed, nowMs, soldDays, network), profile.carCount));
+  const cars = addViewerMedia(
+    buildCars(carContext(profile, seed, nowMs, soldDays, network), profile.carCount),
+  );
   const images = viewerMediaImages(cars);
   for (const [url, pdf] of historyReportFiles(cars)) images.set(url, pdf);
   for (const location of network.locations) {
     const url = location.image?.image.url;
-    if (url) images.set(url, locationSvg(location.name, profile.colour, location.location_type ?? 'sales'));
+    if (url)
+      images.set(
+        url,
+        locationSvg(location.name, profile.colour, location.location_type ?? 'sales'),
+      );
   }
   const feeds: TenantFeeds['feeds'] = {
     cars,
@@ -88,22 +101,38 @@ function buildTenant(profile: TenantProfile, seed: number, nowMs: number, soldDa
   if (profile.template === 'dealer' || profile.template === 'manufacturer') {
     const { models, images: modelImages } = buildModels(profile.template, profile.idBase);
     feeds.models = models;
-    for (const image of modelImages) images.set(image.url, modelSvg(image.title, image.shape, image.paint));
+    for (const image of modelImages)
+      images.set(image.url, modelSvg(image.title, image.shape, image.paint));
   }
-  if (profile.template === 'group') feeds.manufacturers = buildManufacturers(network, profile.idBase);
+  if (profile.template === 'group')
+    feeds.manufacturers = buildManufacturers(network, profile.idBase);
   const { offers, images: offerImages } = buildOffers(profile, nowMs);
   feeds.offers = offers;
-  for (const image of offerImages) images.set(image.url, offerSvg(image.title, image.line, image.colour, image.shape, image.paint));
+  for (const image of offerImages)
+    images.set(
+      image.url,
+      offerSvg(image.title, image.line, image.colour, image.shape, image.paint),
+    );
   return { cars, feeds, images };
 }
 
 /** Wordmarks for the group's brands and for every make in stock. */
 function brandLogos(makes: Iterable<string>): Map<string, string> {
   const logos = new Map<string, string>();
-  for (const brand of GROUP_BRANDS) logos.set(brandLogoUrl(brand.slug), brandLogoSvg(brand.name, brand.colour));
+  for (const brand of GROUP_BRANDS)
+    logos.set(brandLogoUrl(brand.slug), brandLogoSvg(brand.name, brand.colour));
   for (const make of makes) {
     const url = brandLogoUrl(slugify(make));
-    if (!logos.has(url)) logos.set(url, brandLogoSvg(make, GROUP_BRANDS.find((brand) => brand.name === make)?.colour ?? MAKE_COLOURS[make] ?? '#1d2430'));
+    if (!logos.has(url))
+      logos.set(
+        url,
+        brandLogoSvg(
+          make,
+          GROUP_BRANDS.find((brand) => brand.name === make)?.colour ??
+            MAKE_COLOURS[make] ??
+            '#1d2430',
+        ),
+      );
   }
   return logos;
 }
@@ -117,7 +146,11 @@ export async function generateSampleData(options: GenerateOptions): Promise<Gene
   const seed = options.seed ?? DEFAULT_SEED;
   const tenantsDir = options.tenantsDir ?? path.join(root, 'tenants');
 
-  await Promise.all(MEDIA_DIRS.map((dir) => rm(path.join(root, 'public', 'media', dir), { recursive: true, force: true })));
+  await Promise.all(
+    MEDIA_DIRS.map((dir) =>
+      rm(path.join(root, 'public', 'media', dir), { recursive: true, force: true }),
+    ),
+  );
   const result: GenerateResult = { now, seed, feeds: [], images: 0, imageBytes: 0, ms: 0 };
   const images = new Map<string, string>();
   const makes = new Set<string>();
@@ -141,7 +174,11 @@ export async function generateSampleData(options: GenerateOptions): Promise<Gene
       const json = feedJson(records);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, json);
-      result.feeds.push({ file: path.relative(root, file), records: records.length, bytes: Buffer.byteLength(json) });
+      result.feeds.push({
+        file: path.relative(root, file),
+        records: records.length,
+        bytes: Buffer.byteLength(json),
+      });
     }
     for (const [url, svg] of built.images) images.set(url, svg);
     for (const car of built.cars) makes.add(car.make);

@@ -54,6 +54,7 @@ export function historyReportPdf(car: Pick<CarInput, 'name' | 'vin' | 'km' | 're
 /** The report files these cars link: URL -> PDF. */
 export function historyReportFiles(cars: readonly CarInput[]): Map<string, string> {
   const files = new Map<string, string>();
-  for (const car of cars) if (car.file?.startsWith('/media/history-reports/')) files.set(car.file, historyReportPdf(car));
+  for (const car of cars)
+    if (car.file?.startsWith('/media/history-reports/')) files.set(car.file, historyReportPdf(car));
   return files;
 }

@@ -33,7 +33,8 @@ function easterSunday(year: number): [number, number] {
   return [month, day];
 }
 
-const weekday = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+const weekday = (year: number, month: number, day: number) =>
+  new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 
 /** The nth (1-based) given weekday of a month; n = -1 for the last. */
 function nthWeekday(year: number, month: number, dow: number, n: number): number {
@@ -51,8 +52,13 @@ const MONDAY = 1;
 /** Holidays observed in `state` during `year`, sorted by date. */
 export function holidaysFor(state: StateCode, year: number, brisbaneArea = false): Holiday[] {
   const list: (Holiday & { states: readonly StateCode[] })[] = [];
-  const add = (month: number, day: number, name: string, states: readonly StateCode[], tradingAllowed = false) =>
-    list.push({ date: calendarDate(year, month, day), name, states, tradingAllowed });
+  const add = (
+    month: number,
+    day: number,
+    name: string,
+    states: readonly StateCode[],
+    tradingAllowed = false,
+  ) => list.push({ date: calendarDate(year, month, day), name, states, tradingAllowed });
 
   add(1, 1, "New Year's Day", ALL);
   // Australia Day moves to Monday when it falls on a weekend.
@@ -76,12 +82,24 @@ export function holidaysFor(state: StateCode, year: number, brisbaneArea = false
   add(5, nthWeekday(year, 5, MONDAY, 1), 'Labour Day', ['QLD'], true);
   add(5, nthWeekday(year, 5, MONDAY, 1), 'May Day', ['NT'], true);
   add(6, nthWeekday(year, 6, MONDAY, 1), 'Western Australia Day', ['WA'], true);
-  add(6, nthWeekday(year, 6, MONDAY, 2), "King's Birthday", ['ACT', 'NSW', 'NT', 'SA', 'TAS', 'VIC'], true);
+  add(
+    6,
+    nthWeekday(year, 6, MONDAY, 2),
+    "King's Birthday",
+    ['ACT', 'NSW', 'NT', 'SA', 'TAS', 'VIC'],
+    true,
+  );
   add(8, nthWeekday(year, 8, MONDAY, 1), 'Picnic Day', ['NT'], true);
   if (brisbaneArea) {
     // Ekka: the Wednesday of show week, which starts the first Friday in August (second if before the 5th).
     const firstFriday = nthWeekday(year, 8, 5, 1);
-    add(8, (firstFriday < 5 ? firstFriday + 7 : firstFriday) + 5, 'Royal Queensland Show (Ekka)', ['QLD'], true);
+    add(
+      8,
+      (firstFriday < 5 ? firstFriday + 7 : firstFriday) + 5,
+      'Royal Queensland Show (Ekka)',
+      ['QLD'],
+      true,
+    );
   }
   add(9, nthWeekday(year, 9, MONDAY, -1), "King's Birthday", ['WA'], true);
   add(10, nthWeekday(year, 10, MONDAY, 1), 'Labour Day', ['ACT', 'NSW', 'SA'], true);
@@ -96,9 +114,21 @@ export function holidaysFor(state: StateCode, year: number, brisbaneArea = false
 }
 
 /** Holidays in `state` from `fromDay` (inclusive) for `days` days. */
-export function upcomingHolidays(state: StateCode, fromDay: string, days: number, brisbaneArea = false): Holiday[] {
+export function upcomingHolidays(
+  state: StateCode,
+  fromDay: string,
+  days: number,
+  brisbaneArea = false,
+): Holiday[] {
   const start = Date.parse(`${fromDay}T00:00:00Z`);
-  const end = calendarDate(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth() + 1, new Date(start).getUTCDate() + days);
+  const end = calendarDate(
+    new Date(start).getUTCFullYear(),
+    new Date(start).getUTCMonth() + 1,
+    new Date(start).getUTCDate() + days,
+  );
   const year = new Date(start).getUTCFullYear();
-  return [...holidaysFor(state, year, brisbaneArea), ...holidaysFor(state, year + 1, brisbaneArea)].filter((h) => h.date >= fromDay && h.date < end);
+  return [
+    ...holidaysFor(state, year, brisbaneArea),
+    ...holidaysFor(state, year + 1, brisbaneArea),
+  ].filter((h) => h.date >= fromDay && h.date < end);
 }

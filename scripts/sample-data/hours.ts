@@ -21,7 +21,13 @@ function clock(time: string): string {
 }
 
 function open(weekday: number, from: string, to: string): OpeningHour {
-  return { weekday, status: 'Open', open: from, close: to, formated_hours: `${clock(from)} - ${clock(to)}` };
+  return {
+    weekday,
+    status: 'Open',
+    open: from,
+    close: to,
+    formated_hours: `${clock(from)} - ${clock(to)}`,
+  };
 }
 
 function closed(weekday: number): OpeningHour {
@@ -40,7 +46,8 @@ export function weeklyHours(rng: Rng, department: Department): OpeningHour[] {
       ['08:30', '18:00'],
     ] as const);
     const lateThursday = rng.chance(0.35) ? rng.pick(['19:00', '20:00']) : null;
-    for (let day = 1; day <= 5; day++) week.push(open(day, from, day === 4 && lateThursday ? lateThursday : to));
+    for (let day = 1; day <= 5; day++)
+      week.push(open(day, from, day === 4 && lateThursday ? lateThursday : to));
     const [satFrom, satTo] = rng.pick([
       ['08:30', '16:00'],
       ['09:00', '16:00'],
@@ -61,7 +68,9 @@ export function weeklyHours(rng: Rng, department: Department): OpeningHour[] {
             ['08:00', '17:00'],
           ] as const);
     for (let day = 1; day <= 5; day++) week.push(open(day, from, to));
-    week.push(rng.chance(department === 'service' ? 0.45 : 0.6) ? open(6, '08:00', '12:00') : closed(6));
+    week.push(
+      rng.chance(department === 'service' ? 0.45 : 0.6) ? open(6, '08:00', '12:00') : closed(6),
+    );
   }
   return week;
 }
@@ -81,12 +90,21 @@ export interface HoursTarget {
  * trade reduced hours where retail trading is allowed (and from 1 PM on Anzac Day). Entries of
  * every fifth location use the alternative `location: { id }` / `hours: { begin, end }` form.
  */
-export function specialHours(rng: Rng, locations: readonly HoursTarget[], nowMs: number): SpecialHoursInput[] {
+export function specialHours(
+  rng: Rng,
+  locations: readonly HoursTarget[],
+  nowMs: number,
+): SpecialHoursInput[] {
   const today = aestDay(nowMs);
   const entries: SpecialHoursInput[] = [];
   locations.forEach((location, index) => {
     const altForm = index % 5 === 4;
-    for (const holiday of upcomingHolidays(location.state, today, HOLIDAY_WINDOW_DAYS, location.brisbaneArea)) {
+    for (const holiday of upcomingHolidays(
+      location.state,
+      today,
+      HOLIDAY_WINDOW_DAYS,
+      location.brisbaneArea,
+    )) {
       let hours: [string, string] | null = null;
       if (location.type === 'sales' && holiday.tradingAllowed && rng.chance(0.45))
         hours = rng.pick([
@@ -94,12 +112,26 @@ export function specialHours(rng: Rng, locations: readonly HoursTarget[], nowMs:
           ['09:00', '15:00'],
           ['10:00', '15:00'],
         ]);
-      if (location.type === 'sales' && holiday.name === 'Anzac Day' && rng.chance(0.4)) hours = ['13:00', '17:00'];
+      if (location.type === 'sales' && holiday.name === 'Anzac Day' && rng.chance(0.4))
+        hours = ['13:00', '17:00'];
       const status = hours ? 'Open' : 'Closed';
       entries.push(
         altForm
-          ? { date: holiday.date, status, name: holiday.name, location: { id: location.id }, hours: hours ? { begin: hours[0], end: hours[1] } : null }
-          : { date: holiday.date, status, name: holiday.name, location_id: location.id, start_hour: hours?.[0] ?? null, end_hour: hours?.[1] ?? null },
+          ? {
+              date: holiday.date,
+              status,
+              name: holiday.name,
+              location: { id: location.id },
+              hours: hours ? { begin: hours[0], end: hours[1] } : null,
+            }
+          : {
+              date: holiday.date,
+              status,
+              name: holiday.name,
+              location_id: location.id,
+              start_hour: hours?.[0] ?? null,
+              end_hour: hours?.[1] ?? null,
+            },
       );
     }
   });

@@ -67,8 +67,14 @@ const WMI: Record<string, readonly string[]> = {
 /** A 17-character VIN: WMI, descriptor, check digit, model-year code, plant and serial. */
 export function vin(rng: Rng, make: string, itemType: ItemType, year: number): string {
   // Australian-built trailers and caravans carry 6-series WMIs.
-  const wmi = rng.pick(WMI[`${make}|${itemType}`] ?? WMI[make] ?? [itemType === 'caravan' ? `6${rng.chars('ABCDEFGHJKLMNPRSTUVWXYZ', 1)}9` : 'LVV']);
-  const yearCode = year >= 2010 ? (YEAR_CODES[(year - 2010) % YEAR_CODES.length] ?? 'A') : String(year % 10 || 1);
+  const wmi = rng.pick(
+    WMI[`${make}|${itemType}`] ??
+      WMI[make] ?? [
+        itemType === 'caravan' ? `6${rng.chars('ABCDEFGHJKLMNPRSTUVWXYZ', 1)}9` : 'LVV',
+      ],
+  );
+  const yearCode =
+    year >= 2010 ? (YEAR_CODES[(year - 2010) % YEAR_CODES.length] ?? 'A') : String(year % 10 || 1);
   return `${wmi}${rng.chars(VIN_CHARS, 5)}${rng.chars(`${DIGITS}X`, 1)}${yearCode}${rng.chars(VIN_CHARS, 1)}${rng.chars(DIGITS, 6)}`;
 }
 

@@ -48,12 +48,87 @@ export type ViewName = keyof typeof EXTERIOR_VIEWS | keyof typeof INTERIOR_VIEWS
 
 /** Gallery order per kind of vehicle; a car with n photos uses the first n. */
 const GALLERIES: Record<ReturnType<typeof exterior.kindOf>, ViewName[]> = {
-  car: ['front34', 'side', 'rear34', 'front', 'rear', 'dashboard', 'seats', 'rearseats', 'cargo', 'wheel', 'screen', 'steering', 'engine', 'headlight'],
-  truck: ['front34', 'side', 'rear34', 'front', 'rear', 'dashboard', 'seats', 'cargo', 'wheel', 'steering', 'engine', 'headlight'],
-  bus: ['front34', 'side', 'rear34', 'front', 'rear', 'dashboard', 'rearseats', 'wheel', 'steering', 'engine', 'headlight'],
-  moto: ['front34', 'side', 'rear34', 'front', 'rear', 'instruments', 'saddle', 'wheel', 'engine', 'headlight'],
-  towed: ['front34', 'side', 'rear34', 'front', 'rear', 'lounge', 'bed', 'kitchen', 'bathroom', 'wheel'],
-  motorhome: ['front34', 'side', 'rear34', 'front', 'rear', 'dashboard', 'lounge', 'bed', 'kitchen', 'bathroom', 'wheel', 'seats'],
+  car: [
+    'front34',
+    'side',
+    'rear34',
+    'front',
+    'rear',
+    'dashboard',
+    'seats',
+    'rearseats',
+    'cargo',
+    'wheel',
+    'screen',
+    'steering',
+    'engine',
+    'headlight',
+  ],
+  truck: [
+    'front34',
+    'side',
+    'rear34',
+    'front',
+    'rear',
+    'dashboard',
+    'seats',
+    'cargo',
+    'wheel',
+    'steering',
+    'engine',
+    'headlight',
+  ],
+  bus: [
+    'front34',
+    'side',
+    'rear34',
+    'front',
+    'rear',
+    'dashboard',
+    'rearseats',
+    'wheel',
+    'steering',
+    'engine',
+    'headlight',
+  ],
+  moto: [
+    'front34',
+    'side',
+    'rear34',
+    'front',
+    'rear',
+    'instruments',
+    'saddle',
+    'wheel',
+    'engine',
+    'headlight',
+  ],
+  towed: [
+    'front34',
+    'side',
+    'rear34',
+    'front',
+    'rear',
+    'lounge',
+    'bed',
+    'kitchen',
+    'bathroom',
+    'wheel',
+  ],
+  motorhome: [
+    'front34',
+    'side',
+    'rear34',
+    'front',
+    'rear',
+    'dashboard',
+    'lounge',
+    'bed',
+    'kitchen',
+    'bathroom',
+    'wheel',
+    'seats',
+  ],
 };
 
 /** The most photos a vehicle of this shape can have (one per distinct view). */
@@ -86,8 +161,15 @@ const SHAPE_LABEL: Record<Shape, string> = {
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Image URLs for a vehicle's gallery of `count` photos. */
-export function carImageUrls(shape: Shape, paint: PaintKey, trim: TrimKey, count: number): string[] {
-  return GALLERIES[exterior.kindOf(shape)].slice(0, count).map((view) => `/media/cars/${shape}/${view}-${view in INTERIOR_VIEWS ? trim : paint}.jpg`);
+export function carImageUrls(
+  shape: Shape,
+  paint: PaintKey,
+  trim: TrimKey,
+  count: number,
+): string[] {
+  return GALLERIES[exterior.kindOf(shape)]
+    .slice(0, count)
+    .map((view) => `/media/cars/${shape}/${view}-${view in INTERIOR_VIEWS ? trim : paint}.jpg`);
 }
 
 const URL_PATTERN = /^\/media\/cars\/([a-z0-9]+)\/([a-z0-9]+)-([a-z]+)\.jpg$/;
@@ -100,11 +182,21 @@ export function renderCarImage(url: string): string | undefined {
   if (!(shape in SHAPE_LABEL)) return undefined;
   if (view in EXTERIOR_VIEWS && tone in PAINT_HEX) {
     const { label, draw } = EXTERIOR_VIEWS[view as keyof typeof EXTERIOR_VIEWS];
-    return svgDoc(600, 400, `${capital(tone)} ${SHAPE_LABEL[shape]}, ${label}`, draw(shape, PAINT_HEX[tone as PaintKey]));
+    return svgDoc(
+      600,
+      400,
+      `${capital(tone)} ${SHAPE_LABEL[shape]}, ${label}`,
+      draw(shape, PAINT_HEX[tone as PaintKey]),
+    );
   }
   if (view in INTERIOR_VIEWS && tone in TRIM_HEX) {
     const { label, draw } = INTERIOR_VIEWS[view as keyof typeof INTERIOR_VIEWS];
-    return svgDoc(600, 400, `${capital(SHAPE_LABEL[shape])} ${label}, ${tone} trim`, draw(TRIM_HEX[tone as TrimKey]));
+    return svgDoc(
+      600,
+      400,
+      `${capital(SHAPE_LABEL[shape])} ${label}, ${tone} trim`,
+      draw(TRIM_HEX[tone as TrimKey]),
+    );
   }
   return undefined;
 }
@@ -157,7 +249,8 @@ export async function writeCarImages(
     if (svg) jobs.push(writeDrawnImage(root, url, svg));
   }
   // Spin frames and demo videos of the cars that have them (viewer-media.ts).
-  for (const [url, svg] of viewerMediaImages(cars as Parameters<typeof viewerMediaImages>[0])) jobs.push(writeDrawnImage(root, url, svg));
+  for (const [url, svg] of viewerMediaImages(cars as Parameters<typeof viewerMediaImages>[0]))
+    jobs.push(writeDrawnImage(root, url, svg));
   await Promise.all(jobs);
   return jobs.length;
 }

@@ -43,7 +43,8 @@ const DEPARTMENTS: Record<DealershipPlan['layout'], Department[]> = {
 };
 
 const label = (type: Department) => type.charAt(0).toUpperCase() + type.slice(1);
-const brisbaneArea = (place: Place) => place.state === 'QLD' && place.lat < -27.0 && place.lat > -27.8 && place.long > 152.7;
+const brisbaneArea = (place: Place) =>
+  place.state === 'QLD' && place.lat < -27.0 && place.lat > -27.8 && place.long > 152.7;
 
 /** Build every location of a tenant, in plan order, with ids counting up from the tenant's range. */
 export function buildNetwork(profile: TenantProfile, rng: Rng): Network {
@@ -57,7 +58,13 @@ export function buildNetwork(profile: TenantProfile, rng: Rng): Network {
     let dealership = dealerships.get(owner);
     if (!dealership) {
       const slug = slugify(owner);
-      dealership = { id: idPrefix * 100 + dealerships.size + 1, slug, name: owner, brands: [], url: `https://www.${slug.replace(/-/g, '')}.example.com.au` };
+      dealership = {
+        id: idPrefix * 100 + dealerships.size + 1,
+        slug,
+        name: owner,
+        brands: [],
+        url: `https://www.${slug.replace(/-/g, '')}.example.com.au`,
+      };
       dealerships.set(owner, dealership);
     }
     dealership.brands.push(...plan.brands.filter((brand) => !dealership?.brands.includes(brand)));
@@ -87,8 +94,14 @@ export function buildNetwork(profile: TenantProfile, rng: Rng): Network {
         visible: true,
         manufacturers: plan.brands,
         dealer_license_number: type === 'sales' ? dealerLicence(place.state, rng) : null,
-        motor_vehicle_repairer: type !== 'sales' || hasWorkshop ? repairerLicence(place.state, rng) : null,
-        image: { image: { url: `/media/locations/${profile.slug}/${slug}.svg`, thumb: { url: `/media/locations/${profile.slug}/${slug}.svg` } } },
+        motor_vehicle_repairer:
+          type !== 'sales' || hasWorkshop ? repairerLicence(place.state, rng) : null,
+        image: {
+          image: {
+            url: `/media/locations/${profile.slug}/${slug}.svg`,
+            thumb: { url: `/media/locations/${profile.slug}/${slug}.svg` },
+          },
+        },
         average_rating: rating,
         review_count: reviewCount,
         reviews: { count: reviewCount, average_rating: rating },
@@ -103,18 +116,36 @@ export function buildNetwork(profile: TenantProfile, rng: Rng): Network {
         },
         contact_detail: {
           // The group's flagship answers on the group's 1300 number.
-          phone: profile.template === 'group' && plan.primary && type === 'sales' ? localRate(4) : phone,
+          phone:
+            profile.template === 'group' && plan.primary && type === 'sales' ? localRate(4) : phone,
           landline_phone: phone,
           email: email(type, dealership.name),
           opening_hours: weeklyHours(rng, type),
-          ...(hasWorkshop ? { service_hours: weeklyHours(rng, 'service'), parts_hours: weeklyHours(rng, 'parts') } : {}),
+          ...(hasWorkshop
+            ? { service_hours: weeklyHours(rng, 'service'), parts_hours: weeklyHours(rng, 'parts') }
+            : {}),
         },
         dealership: { id: dealership.id, slug: dealership.slug, name: dealership.name },
-        website: profile.template === 'group' || profile.template === 'manufacturer' ? { id: dealership.id, name: dealership.name, url: dealership.url } : null,
+        website:
+          profile.template === 'group' || profile.template === 'manufacturer'
+            ? { id: dealership.id, name: dealership.name, url: dealership.url }
+            : null,
       };
       network.locations.push(location);
-      network.hoursTargets.push({ id, type, state: place.state, brisbaneArea: brisbaneArea(place) });
-      if (type === 'sales' && !plan.noStock) network.sites.push({ location, dealership, brands: plan.brands, weight: plan.weight ?? 1, place });
+      network.hoursTargets.push({
+        id,
+        type,
+        state: place.state,
+        brisbaneArea: brisbaneArea(place),
+      });
+      if (type === 'sales' && !plan.noStock)
+        network.sites.push({
+          location,
+          dealership,
+          brands: plan.brands,
+          weight: plan.weight ?? 1,
+          place,
+        });
     });
   }
   network.dealerships = [...dealerships.values()];
@@ -128,7 +159,12 @@ export function carLocation(location: LocationInput & { id: number }): CarLocati
     name: location.name,
     slug: location.slug,
     phone: location.contact_detail?.phone ?? null,
-    address: { street: location.address.street ?? '', city: location.address.city, state: location.address.state, postcode: location.address.postcode },
+    address: {
+      street: location.address.street ?? '',
+      city: location.address.city,
+      state: location.address.state,
+      postcode: location.address.postcode,
+    },
     manufacturers: location.manufacturers,
     location_type: location.location_type ?? 'sales',
   };

@@ -183,7 +183,13 @@ function variantsOf(model: ModelSpec, index: number): NonNullable<ModelInput['mo
 }
 
 function bodiesOf(model: ModelSpec): string[] {
-  return [...new Set([model.body, ...model.variants.map((variant) => variant.body ?? model.body)].map((key) => BODIES[key].simpleBody))];
+  return [
+    ...new Set(
+      [model.body, ...model.variants.map((variant) => variant.body ?? model.body)].map(
+        (key) => BODIES[key].simpleBody,
+      ),
+    ),
+  ];
 }
 
 function record(
@@ -197,7 +203,9 @@ function record(
 ): ModelInput {
   const slug = slugify(name);
   const url = `/media/models/${slugify(make)}-${slug}.webp`;
-  const prices = (variants ?? []).map((variant) => variant.dap_min_price).filter((price): price is number => typeof price === 'number' && price > 0);
+  const prices = (variants ?? [])
+    .map((variant) => variant.dap_min_price)
+    .filter((price): price is number => typeof price === 'number' && price > 0);
   return {
     id,
     name,
@@ -222,22 +230,36 @@ function record(
 }
 
 /** Model records and the images they reference. */
-export function buildModels(template: 'dealer' | 'manufacturer', idBase: number): { models: ModelInput[]; images: ModelImage[] } {
+export function buildModels(
+  template: 'dealer' | 'manufacturer',
+  idBase: number,
+): { models: ModelInput[]; images: ModelImage[] } {
   const catalogue = template === 'dealer' ? TOYOTA_MODELS : AURORA_MODELS;
   const blurbs = template === 'dealer' ? TOYOTA_BLURBS : AURORA_BLURBS;
   const make = template === 'dealer' ? 'Toyota' : 'Aurora';
   const models: ModelInput[] = [];
   const images: ModelImage[] = [];
   const image = (name: string, body: BodyKey, paint: PaintKey) =>
-    images.push({ url: `/media/models/${slugify(make)}-${slugify(name)}.webp`, title: `${make} ${name}`, shape: BODIES[body].shape, paint: PAINT_HEX[paint] });
+    images.push({
+      url: `/media/models/${slugify(make)}-${slugify(name)}.webp`,
+      title: `${make} ${name}`,
+      shape: BODIES[body].shape,
+      paint: PAINT_HEX[paint],
+    });
 
   catalogue.forEach((model, index) => {
-    const blurb = blurbs[model.model] ?? { short: `The ${make} ${model.model}.`, long: `Discover the ${make} ${model.model} range.` };
+    const blurb = blurbs[model.model] ?? {
+      short: `The ${make} ${model.model}.`,
+      long: `Discover the ${make} ${model.model} range.`,
+    };
     const variants = variantsOf(model, index);
     // One variant price arrives blank from the OEM feed; the site must skip it.
-    if (index === 1 && variants[0]) variants[0] = { ...variants[0], dap_min_price: '', dap_max_price: '' };
+    if (index === 1 && variants[0])
+      variants[0] = { ...variants[0], dap_min_price: '', dap_max_price: '' };
     const extra: Partial<ModelInput> = model.model === 'Coaster' ? { override_url: '/fleet' } : {};
-    models.push(record(idBase + 80_000 + index, make, model.model, bodiesOf(model), blurb, variants, extra));
+    models.push(
+      record(idBase + 80_000 + index, make, model.model, bodiesOf(model), blurb, variants, extra),
+    );
     image(model.model, model.body, blurb.paint ?? 'white');
   });
 
@@ -247,7 +269,8 @@ export function buildModels(template: 'dealer' | 'manufacturer', idBase: number)
           {
             model: 'LandCruiser FJ',
             body: 'suv' as const,
-            description: 'A compact, body-on-frame LandCruiser with a 2.7-litre petrol engine and part-time 4WD, arriving in Australia next year.',
+            description:
+              'A compact, body-on-frame LandCruiser with a 2.7-litre petrol engine and part-time 4WD, arriving in Australia next year.',
             bodies: ['SUV'],
           },
         ]
@@ -259,7 +282,10 @@ export function buildModels(template: 'dealer' | 'manufacturer', idBase: number)
         make,
         model.model,
         model.bodies,
-        { short: model.description, long: `${model.description} Register your interest to be the first to know about pricing and test drives.` },
+        {
+          short: model.description,
+          long: `${model.description} Register your interest to be the first to know about pricing and test drives.`,
+        },
         [],
         { status: 'coming_soon', new_slug: null },
       ),

@@ -277,11 +277,19 @@ const PLANS: Partial<Record<TemplateKind, Plan[]>> = {
 
 /** `21 June 2025` in AEST. */
 function longDate(ms: number): string {
-  return new Date(`${aestDay(ms)}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${aestDay(ms)}T00:00:00Z`).toLocaleDateString('en-AU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** Offers for a tenant and the banner images they use. */
-export function buildOffers(profile: TenantProfile, nowMs: number): { offers: OfferInput[]; images: OfferImage[] } {
+export function buildOffers(
+  profile: TenantProfile,
+  nowMs: number,
+): { offers: OfferInput[]; images: OfferImage[] } {
   const plans = PLANS[profile.template] ?? [];
   const offers: OfferInput[] = [];
   const images: OfferImage[] = [];
@@ -291,38 +299,52 @@ export function buildOffers(profile: TenantProfile, nowMs: number): { offers: Of
   const running = chosen.flatMap((plan, index) => (plan[7] === 'running' ? [index] : []));
   const hidden = running[1];
   const first = running.length >= 3 ? running.at(-1) : undefined;
-  chosen.forEach(([title, make, model, price, priceType, body, paint, timing, description], index) => {
-    const slug = slugify(title);
-    const startMs = nowMs + (timing === 'upcoming' ? 9 : timing === 'expired' ? -75 : -(10 + index * 3)) * DAY_MS;
-    const expiryMs = nowMs + (timing === 'expired' ? -(5 + index) : timing === 'upcoming' ? 60 : 20 + index * 7) * DAY_MS;
-    const start = `${aestDay(startMs)}T00:00:00+10:00`;
-    const expiry = `${aestDay(expiryMs)}T23:59:59+10:00`;
-    const url = `/media/offers/${profile.slug}/${slug}.svg`;
-    const priceLine = price ? `${dollars(price)} ${priceType ?? ''}`.trim() : '';
-    const line =
-      priceLine && !title.includes(dollars(price ?? 0))
-        ? priceLine
-        : `${timing === 'upcoming' ? 'Starts' : 'Ends'} ${longDate(timing === 'upcoming' ? startMs : expiryMs)}`;
-    offers.push({
-      id: profile.idBase + 88_000 + index,
-      title,
-      slug,
-      description,
-      image: { url },
-      url: `/search/${slugify(make)}/${slugify(model)}`,
-      make,
-      model,
-      price,
-      price_type: priceType,
-      disclaimer:
-        `Offer valid on new ${make} ${model} vehicles ordered and delivered between ${aestDay(startMs)} and ${aestDay(expiryMs)}, or while stocks last. ` +
-        `${price ? `${dollars(price)} ${priceType ?? ''} includes registration, CTP and dealer delivery; metallic paint extra. ` : ''}Not available to fleet, government or rental buyers. See dealer for details.`,
-      start,
-      expiry,
-      ...(index === hidden ? { display: false } : {}),
-      ...(index === first ? { position: 1 } : {}),
-    });
-    images.push({ url, title, line, colour: profile.colour, shape: BODIES[body].shape, paint: PAINT_HEX[paint] });
-  });
+  chosen.forEach(
+    ([title, make, model, price, priceType, body, paint, timing, description], index) => {
+      const slug = slugify(title);
+      const startMs =
+        nowMs +
+        (timing === 'upcoming' ? 9 : timing === 'expired' ? -75 : -(10 + index * 3)) * DAY_MS;
+      const expiryMs =
+        nowMs +
+        (timing === 'expired' ? -(5 + index) : timing === 'upcoming' ? 60 : 20 + index * 7) *
+          DAY_MS;
+      const start = `${aestDay(startMs)}T00:00:00+10:00`;
+      const expiry = `${aestDay(expiryMs)}T23:59:59+10:00`;
+      const url = `/media/offers/${profile.slug}/${slug}.svg`;
+      const priceLine = price ? `${dollars(price)} ${priceType ?? ''}`.trim() : '';
+      const line =
+        priceLine && !title.includes(dollars(price ?? 0))
+          ? priceLine
+          : `${timing === 'upcoming' ? 'Starts' : 'Ends'} ${longDate(timing === 'upcoming' ? startMs : expiryMs)}`;
+      offers.push({
+        id: profile.idBase + 88_000 + index,
+        title,
+        slug,
+        description,
+        image: { url },
+        url: `/search/${slugify(make)}/${slugify(model)}`,
+        make,
+        model,
+        price,
+        price_type: priceType,
+        disclaimer:
+          `Offer valid on new ${make} ${model} vehicles ordered and delivered between ${aestDay(startMs)} and ${aestDay(expiryMs)}, or while stocks last. ` +
+          `${price ? `${dollars(price)} ${priceType ?? ''} includes registration, CTP and dealer delivery; metallic paint extra. ` : ''}Not available to fleet, government or rental buyers. See dealer for details.`,
+        start,
+        expiry,
+        ...(index === hidden ? { display: false } : {}),
+        ...(index === first ? { position: 1 } : {}),
+      });
+      images.push({
+        url,
+        title,
+        line,
+        colour: profile.colour,
+        shape: BODIES[body].shape,
+        paint: PAINT_HEX[paint],
+      });
+    },
+  );
   return { offers, images };
 }

@@ -33,7 +33,10 @@ function mulberry32(seed: number): () => number {
 function texture(index: number): Int16Array {
   const random = mulberry32(PHOTO_SETTINGS.seed * 1000 + index);
   const grid = { width: 9, height: 6 };
-  const coarse = Array.from({ length: grid.width * grid.height }, () => (random() - 0.5) * 2 * PHOTO_SETTINGS.light);
+  const coarse = Array.from(
+    { length: grid.width * grid.height },
+    () => (random() - 0.5) * 2 * PHOTO_SETTINGS.light,
+  );
   const at = (x: number, y: number) => coarse[y * grid.width + x]!;
   const deltas = new Int16Array(PHOTO_WIDTH * PHOTO_HEIGHT);
   for (let y = 0; y < PHOTO_HEIGHT; y++) {
@@ -44,7 +47,9 @@ function texture(index: number): Int16Array {
       const gx = (x / (PHOTO_WIDTH - 1)) * (grid.width - 1);
       const x0 = Math.min(Math.floor(gx), grid.width - 2);
       const fx = gx - x0;
-      const light = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
+      const light =
+        (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) +
+        (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
       const grain = (random() + random() + random() - 1.5) * 2 * PHOTO_SETTINGS.grain;
       deltas[y * PHOTO_WIDTH + x] = Math.round(light + grain);
     }

@@ -23,8 +23,16 @@ const WEBP = { quality: 80, effort: 2 } as const;
 const PHOTO_CONCURRENCY = 3;
 
 /** The cache file for an image, drawn first when it is not there yet. */
-async function cachedFile(settings: string, svg: string, ext: string, draw: () => Promise<Buffer>): Promise<string> {
-  const key = createHash('sha256').update(`${sharp.versions.vips}|${settings}|`).update(svg).digest('hex');
+async function cachedFile(
+  settings: string,
+  svg: string,
+  ext: string,
+  draw: () => Promise<Buffer>,
+): Promise<string> {
+  const key = createHash('sha256')
+    .update(`${sharp.versions.vips}|${settings}|`)
+    .update(svg)
+    .digest('hex');
   const file = path.join(CACHE_DIR, `${key}.${ext}`);
   const present = await access(file).then(
     () => true,
@@ -40,7 +48,12 @@ async function cachedFile(settings: string, svg: string, ext: string, draw: () =
   return file;
 }
 
-async function cached(settings: string, svg: string, ext: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+async function cached(
+  settings: string,
+  svg: string,
+  ext: string,
+  draw: () => Promise<Buffer>,
+): Promise<Buffer> {
   return readFile(await cachedFile(settings, svg, ext, draw));
 }
 
@@ -48,7 +61,9 @@ async function cached(settings: string, svg: string, ext: string, draw: () => Pr
 export function svgToWebp(svg: string): Promise<Buffer> {
   // No limit here: sharp queues its work on libuv's thread pool (4 threads), and a cap of 4 in
   // front of it measured the same (10.9 s for every demo image from cold, same peak memory).
-  return cached(JSON.stringify(WEBP), svg, 'webp', () => sharp(Buffer.from(svg)).webp(WEBP).toBuffer());
+  return cached(JSON.stringify(WEBP), svg, 'webp', () =>
+    sharp(Buffer.from(svg)).webp(WEBP).toBuffer(),
+  );
 }
 
 let running = 0;
@@ -69,5 +84,7 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
  * hard-links it into public/ (250 KB times 1,500 photos is too much to copy on every run).
  */
 export function svgToPhotoFile(svg: string): Promise<string> {
-  return cachedFile(`photo|svg|${JSON.stringify(PHOTO_SETTINGS)}`, svg, 'jpg', () => limited(() => drawingToPhoto(Buffer.from(svg), svg)));
+  return cachedFile(`photo|svg|${JSON.stringify(PHOTO_SETTINGS)}`, svg, 'jpg', () =>
+    limited(() => drawingToPhoto(Buffer.from(svg), svg)),
+  );
 }

@@ -65,7 +65,18 @@ const LAST = [
   'White',
   'Harris',
 ];
-const STAFF = ['Josh', 'Priya', 'Darren', 'Kylie', 'Marco', 'Steph', 'Trent', 'Leanne', 'Ahmed', 'Bec'];
+const STAFF = [
+  'Josh',
+  'Priya',
+  'Darren',
+  'Kylie',
+  'Marco',
+  'Steph',
+  'Trent',
+  'Leanne',
+  'Ahmed',
+  'Bec',
+];
 
 function name(rng: Rng): string {
   const first = rng.pick(FIRST);
@@ -93,7 +104,11 @@ function text(rng: Rng, rating: number, caravans: boolean, staff: string): strin
       'Helpful staff and a clean, modern showroom. Service was quick; the waiting area coffee could be better!',
       `Happy with the ${thing} and the price. Paperwork took a while on the day.`,
     ]);
-  if (rating === 3) return rng.pick(['Service was fine but it took three phone calls to get a quote.', `The ${thing} is great, the follow-up less so.`]);
+  if (rating === 3)
+    return rng.pick([
+      'Service was fine but it took three phone calls to get a quote.',
+      `The ${thing} is great, the follow-up less so.`,
+    ]);
   return rng.pick([
     `Booked a service weeks in advance and still waited three hours past the time we were given. Nobody called to let us know, and the ${thing} came back unwashed.`,
     'Was promised a call back about my trade-in and never heard from anyone.',
@@ -103,9 +118,20 @@ function text(rng: Rng, rating: number, caravans: boolean, staff: string): strin
 const TRANSLATED =
   '(Translated by Google) Excellent service and very friendly staff. Thank you very much!\n\n(Original)\nExcelente servicio y personal muy amable. ¡Muchas gracias!';
 
-export function buildReviews(rng: Rng, profile: TenantProfile, network: Network, nowMs: number): ReviewInput[] {
+export function buildReviews(
+  rng: Rng,
+  profile: TenantProfile,
+  network: Network,
+  nowMs: number,
+): ReviewInput[] {
   const targets = network.locations.filter((location) => location.location_subtype !== 'buying');
-  const weighted = targets.map((location) => [location, location.location_type === 'sales' ? 3 : location.location_type === 'service' ? 2 : 1] as const);
+  const weighted = targets.map(
+    (location) =>
+      [
+        location,
+        location.location_type === 'sales' ? 3 : location.location_type === 'service' ? 2 : 1,
+      ] as const,
+  );
   const reviews: ReviewInput[] = [];
   for (let i = 0; i < profile.reviewCount; i++) {
     const r = rng.fork(`review:${i}`);
@@ -119,7 +145,12 @@ export function buildReviews(rng: Rng, profile: TenantProfile, network: Network,
     ] as const);
     const reviewMs = nowMs - r.float(0.5, 700) * DAY_MS;
     const customer = name(r);
-    const body = i === 3 ? TRANSLATED : r.chance(0.1) ? '' : text(r, rating, profile.template === 'caravan', r.pick(STAFF));
+    const body =
+      i === 3
+        ? TRANSLATED
+        : r.chance(0.1)
+          ? ''
+          : text(r, rating, profile.template === 'caravan', r.pick(STAFF));
     const replied = r.chance(0.4);
     const replyMs = Math.min(nowMs, reviewMs + r.float(0.2, 5) * DAY_MS);
     const firstName = customer.split(' ')[0] ?? customer;

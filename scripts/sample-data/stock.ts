@@ -19,16 +19,23 @@ export interface StockChoice {
   itemType: ItemType;
 }
 
-const CATALOGUE: Record<BrandCategory, ModelSpec[]> = { Car: ALL_CAR_MODELS, Motorcycle: MOTORCYCLE_MODELS, Truck: TRUCK_MODELS };
+const CATALOGUE: Record<BrandCategory, ModelSpec[]> = {
+  Car: ALL_CAR_MODELS,
+  Motorcycle: MOTORCYCLE_MODELS,
+  Truck: TRUCK_MODELS,
+};
 const BRAND_BY_NAME = new Map(GROUP_BRANDS.map((brand) => [brand.name, brand]));
 
 const onSale = (model: ModelSpec) => model.until === undefined;
-const pickModel = (rng: Rng, models: readonly ModelSpec[]) => rng.weighted(models.map((model) => [model, model.weight ?? 1] as const));
+const pickModel = (rng: Rng, models: readonly ModelSpec[]) =>
+  rng.weighted(models.map((model) => [model, model.weight ?? 1] as const));
 
 /** Entry trims sell more than flagships. */
 function pickVariant(rng: Rng, model: ModelSpec, carType: CarType): VariantSpec {
   if (carType === 'used') return rng.pick(model.variants);
-  return rng.weighted(model.variants.map((variant, index) => [variant, 1 / (1 + index * 0.35)] as const));
+  return rng.weighted(
+    model.variants.map((variant, index) => [variant, 1 / (1 + index * 0.35)] as const),
+  );
 }
 
 function itemTypeOf(model: ModelSpec, variant: VariantSpec): ItemType {
@@ -36,16 +43,24 @@ function itemTypeOf(model: ModelSpec, variant: VariantSpec): ItemType {
 }
 
 /** Per-site model lists, computed once per network. */
-export function stockChooser(template: TemplateKind, network: Network): (rng: Rng, carType: CarType) => StockChoice {
+export function stockChooser(
+  template: TemplateKind,
+  network: Network,
+): (rng: Rng, carType: CarType) => StockChoice {
   const sites = network.sites.map((site) => [site, site.weight] as const);
   const siteModels = new Map<StockSite, { fresh: ModelSpec[]; traded: ModelSpec[] }>();
   for (const site of network.sites) {
     if (template === 'group') {
-      const brands = site.brands.map((name) => BRAND_BY_NAME.get(name)).filter((brand) => brand !== undefined);
+      const brands = site.brands
+        .map((name) => BRAND_BY_NAME.get(name))
+        .filter((brand) => brand !== undefined);
       const category = brands[0]?.category ?? 'Car';
       const makes = new Set(brands.map((brand) => brand.make));
       const all = CATALOGUE[category];
-      siteModels.set(site, { fresh: all.filter((model) => makes.has(model.make) && onSale(model)), traded: all });
+      siteModels.set(site, {
+        fresh: all.filter((model) => makes.has(model.make) && onSale(model)),
+        traded: all,
+      });
     } else if (template === 'dealer') {
       siteModels.set(site, { fresh: TOYOTA_MODELS.filter(onSale), traded: OTHER_CAR_MODELS });
     } else if (template === 'manufacturer') {

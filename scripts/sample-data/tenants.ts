@@ -44,14 +44,24 @@ export interface TenantProfile {
   offerCount: number;
 }
 
-const one = (name: string, place: PlaceKey, brands: string[], extra: Partial<DealershipPlan> = {}): DealershipPlan => ({
+const one = (
+  name: string,
+  place: PlaceKey,
+  brands: string[],
+  extra: Partial<DealershipPlan> = {},
+): DealershipPlan => ({
   name,
   place,
   brands,
   layout: 'single',
   ...extra,
 });
-const split = (name: string, place: PlaceKey, brands: string[], extra: Partial<DealershipPlan> = {}): DealershipPlan => ({
+const split = (
+  name: string,
+  place: PlaceKey,
+  brands: string[],
+  extra: Partial<DealershipPlan> = {},
+): DealershipPlan => ({
   name,
   place,
   brands,
@@ -76,7 +86,11 @@ const BAYSIDE: TenantProfile = {
   ],
   dealerships: [
     split('Bayside Toyota', 'capalaba', ['Toyota'], { primary: true, weight: 4 }),
-    one('Bayside Toyota Cleveland', 'cleveland', ['Toyota'], { partOf: 'Bayside Toyota', subtype: 'buying', weight: 1 }),
+    one('Bayside Toyota Cleveland', 'cleveland', ['Toyota'], {
+      partOf: 'Bayside Toyota',
+      subtype: 'buying',
+      weight: 1,
+    }),
   ],
   reviewCount: 25,
   offerCount: 6,
@@ -133,7 +147,11 @@ const SOUTHERN_CROSS: TenantProfile = {
     one(`${S} Volvo Berwick`, 'berwick', ['Volvo']),
     split(`${S} Toyota Geelong`, 'geelong', ['Toyota']),
     one(`${S} Subaru Ballarat`, 'ballarat', ['Subaru']),
-    split(`${S} Trucks Dandenong`, 'dandenongSouth', ['UD Trucks', 'Iveco', 'Mercedes-Benz Trucks']),
+    split(`${S} Trucks Dandenong`, 'dandenongSouth', [
+      'UD Trucks',
+      'Iveco',
+      'Mercedes-Benz Trucks',
+    ]),
     one(`${S} Motorcycles Ringwood`, 'ringwood', ['Ducati', 'Triumph', 'KTM']),
     one(`${S} Land Rover Docklands`, 'docklands', ['Land Rover', 'Jaguar']),
     one(`${S} Chery Epping`, 'epping', ['Chery']),
@@ -148,7 +166,12 @@ const SOUTHERN_CROSS: TenantProfile = {
     one(`${S} Nissan Maroochydore`, 'maroochydore', ['Nissan']),
     one(`${S} Townsville`, 'townsville', ['Isuzu UTE', 'Mitsubishi', 'Ford']),
     one(`${S} Cairns`, 'cairns', ['Kia', 'Mazda', 'Suzuki']),
-    one(`${S} Motorcycles Moorooka`, 'moorooka', ['Yamaha', 'Honda Motorcycles', 'Royal Enfield', 'BMW Motorrad']),
+    one(`${S} Motorcycles Moorooka`, 'moorooka', [
+      'Yamaha',
+      'Honda Motorcycles',
+      'Royal Enfield',
+      'BMW Motorrad',
+    ]),
     one(`${S} Trucks Eagle Farm`, 'eagleFarm', ['Isuzu Trucks', 'Hino', 'Fuso']),
     one(`${S} Porsche Indooroopilly`, 'indooroopilly', ['Porsche']),
     one(`${S} Toyota Toowoomba`, 'toowoomba', ['Toyota']),
@@ -174,14 +197,19 @@ const SOUTHERN_CROSS: TenantProfile = {
   offerCount: 10,
 };
 
-const sales2 = (name: string, place: PlaceKey, extra: Partial<DealershipPlan> = {}): DealershipPlan => ({
+const sales2 = (
+  name: string,
+  place: PlaceKey,
+  extra: Partial<DealershipPlan> = {},
+): DealershipPlan => ({
   name,
   place,
   brands: ['Aurora'],
   layout: 'sales-service',
   ...extra,
 });
-const dealer = (name: string, place: PlaceKey, weight = 1): DealershipPlan => one(name, place, ['Aurora'], { weight });
+const dealer = (name: string, place: PlaceKey, weight = 1): DealershipPlan =>
+  one(name, place, ['Aurora'], { weight });
 
 const AURORA: TenantProfile = {
   slug: 'aurora-motors',
@@ -260,7 +288,21 @@ const SUNSET: TenantProfile = {
       place: 'northGeelong',
       layout: 'sales-service',
       primary: true,
-      brands: ['Jayco', 'Avan', 'Coromal', 'Lotus Caravans', 'New Age', 'Crusader', 'Supreme', 'Windsor', 'Zone RV', 'MDC', 'Snowy River', 'Sunliner', 'Avida'],
+      brands: [
+        'Jayco',
+        'Avan',
+        'Coromal',
+        'Lotus Caravans',
+        'New Age',
+        'Crusader',
+        'Supreme',
+        'Windsor',
+        'Zone RV',
+        'MDC',
+        'Snowy River',
+        'Sunliner',
+        'Avida',
+      ],
     },
   ],
   reviewCount: 15,

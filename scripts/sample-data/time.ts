@@ -54,7 +54,8 @@ export function railsTimeAgo(fromMs: number, toMs: number): string {
   if (minutes < 1440) return `about ${Math.round(minutes / 60)} hours`;
   if (minutes < 2520) return '1 day';
   if (minutes < 43200) return `${Math.round(minutes / 1440)} days`;
-  if (minutes < 86400) return `about ${Math.round(minutes / 43200)} month${minutes < 64800 ? '' : 's'}`;
+  if (minutes < 86400)
+    return `about ${Math.round(minutes / 43200)} month${minutes < 64800 ? '' : 's'}`;
   if (minutes < 525600) return `${Math.round(minutes / 43200)} months`;
   const years = Math.floor(minutes / 525600);
   const remainder = minutes % 525600;
@@ -66,7 +67,8 @@ export function railsTimeAgo(fromMs: number, toMs: number): string {
 /** Google-review style relative dates: "a week ago", "3 months ago", "a year ago". */
 export function googleTimeAgo(fromMs: number, toMs: number): string {
   const days = Math.floor((toMs - fromMs) / DAY_MS);
-  const unit = (count: number, name: string) => (count <= 1 ? `a${name === 'hour' ? 'n' : ''} ${name} ago` : `${count} ${name}s ago`);
+  const unit = (count: number, name: string) =>
+    count <= 1 ? `a${name === 'hour' ? 'n' : ''} ${name} ago` : `${count} ${name}s ago`;
   if (days < 1) return unit(Math.max(1, Math.floor((toMs - fromMs) / HOUR_MS)), 'hour');
   if (days < 7) return unit(days, 'day');
   if (days < 30) return unit(Math.floor(days / 7), 'week');

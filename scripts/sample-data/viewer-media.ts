@@ -54,7 +54,9 @@ function spinFrameSvg(shape: Shape, paint: PaintKey, frame: number): string {
 
 /** An SVG that steps through the spin frames like a short clip, looping. */
 function walkaroundSvg(shape: string, paint: string): string {
-  const frames = Array.from({ length: SPIN_FRAMES }, (_, frame) => spinFrameUrl(shape, paint, frame));
+  const frames = Array.from({ length: SPIN_FRAMES }, (_, frame) =>
+    spinFrameUrl(shape, paint, frame),
+  );
   return svgDoc(
     600,
     400,
@@ -77,12 +79,15 @@ export function addViewerMedia(cars: CarInput[]): CarInput[] {
     if (!(paint in PAINT_HEX)) continue;
     const id = Number(car.id);
     if (id % 3 === 0 && SPIN_PAINTS.has(paint)) {
-      car.spin_images = Array.from({ length: SPIN_FRAMES }, (_, frame) => spinFrameUrl(shape, paint, frame));
+      car.spin_images = Array.from({ length: SPIN_FRAMES }, (_, frame) =>
+        spinFrameUrl(shape, paint, frame),
+      );
       // The sixth photo is an interior view for every kind of vehicle (see images.ts GALLERIES).
       const interior = car.images?.[5]?.image.url;
       if (interior) car.spin_interior_image = interior;
     }
-    if (id % 6 === 0 && SPIN_PAINTS.has(paint)) car.walkaround_videos = [{ video: { url: walkaroundVideoUrl(shape, paint) } }];
+    if (id % 6 === 0 && SPIN_PAINTS.has(paint))
+      car.walkaround_videos = [{ video: { url: walkaroundVideoUrl(shape, paint) } }];
     if (id % 4 === 1 && SPIN_PAINTS.has(paint)) car.video_url = walkaroundVideoUrl(shape, paint);
   }
   return cars;
@@ -92,8 +97,12 @@ export function addViewerMedia(cars: CarInput[]): CarInput[] {
 export function viewerMediaImages(cars: readonly CarInput[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const car of cars) {
-    const videos = [car.video_url, car.walkaround_videos?.[0]?.video.url].filter((url): url is string => Boolean(url));
-    const spinSources = new Set<string>((car.spin_images ?? []).map((url) => url.replace(/\/\d+\.jpg$/, '')));
+    const videos = [car.video_url, car.walkaround_videos?.[0]?.video.url].filter(
+      (url): url is string => Boolean(url),
+    );
+    const spinSources = new Set<string>(
+      (car.spin_images ?? []).map((url) => url.replace(/\/\d+\.jpg$/, '')),
+    );
     for (const url of videos) {
       const match = /^\/media\/cars\/([a-z0-9]+)\/walkaround-([a-z]+)\.svg$/.exec(url);
       if (!match) continue;
@@ -104,7 +113,8 @@ export function viewerMediaImages(cars: readonly CarInput[]): Map<string, string
       const match = /^\/media\/cars\/([a-z0-9]+)\/spin-([a-z]+)$/.exec(source);
       if (!match || files.has(`${source}/00.jpg`)) continue;
       const [, shape, paint] = match as unknown as [string, Shape, PaintKey];
-      for (let frame = 0; frame < SPIN_FRAMES; frame++) files.set(spinFrameUrl(shape, paint, frame), spinFrameSvg(shape, paint, frame));
+      for (let frame = 0; frame < SPIN_FRAMES; frame++)
+        files.set(spinFrameUrl(shape, paint, frame), spinFrameSvg(shape, paint, frame));
     }
   }
   return files;

@@ -24,9 +24,13 @@ function option(name: string): string | undefined {
   return index > 0 ? process.argv[index + 1] : undefined;
 }
 
-const slug = process.argv.slice(2).find((arg, index, all) => !arg.startsWith('--') && !all[index - 1]?.startsWith('--'));
+const slug = process.argv
+  .slice(2)
+  .find((arg, index, all) => !arg.startsWith('--') && !all[index - 1]?.startsWith('--'));
 if (!slug) {
-  console.error('Usage: npm run index:meilisearch -- <tenant-slug> [--host https://search.example.com] [--batch 1000]');
+  console.error(
+    'Usage: npm run index:meilisearch -- <tenant-slug> [--host https://search.example.com] [--batch 1000]',
+  );
   process.exit(1);
 }
 
@@ -35,7 +39,9 @@ const env = scriptEnv();
 const host = option('host') ?? env.MEILISEARCH_HOST ?? tenant.search.meilisearch?.host;
 const apiKey = env.MEILISEARCH_ADMIN_KEY;
 if (!host) {
-  console.error(`No Meilisearch host: set MEILISEARCH_HOST, pass --host, or set search.meilisearch.host in tenants/${slug}.yaml.`);
+  console.error(
+    `No Meilisearch host: set MEILISEARCH_HOST, pass --host, or set search.meilisearch.host in tenants/${slug}.yaml.`,
+  );
   process.exit(1);
 }
 const batchSize = Number(option('batch') ?? 1000);
@@ -50,9 +56,17 @@ const client = new Meilisearch({ host, apiKey });
 const index = client.index(indexUid);
 const started = performance.now();
 
-async function step(label: string, task: { waitTask: (options?: { timeout?: number }) => Promise<{ status: string; error?: { message: string } | null }> }) {
+async function step(
+  label: string,
+  task: {
+    waitTask: (options?: {
+      timeout?: number;
+    }) => Promise<{ status: string; error?: { message: string } | null }>;
+  },
+) {
   const done = await task.waitTask({ timeout: 120_000 });
-  if (done.status !== 'succeeded') throw new Error(`${label} failed: ${done.error?.message ?? done.status}`);
+  if (done.status !== 'succeeded')
+    throw new Error(`${label} failed: ${done.error?.message ?? done.status}`);
 }
 
 try {
@@ -63,12 +77,18 @@ try {
     .catch(() => undefined);
   await step('settings', index.updateSettings(indexSettings()));
   const tasks = index.addDocumentsInBatches(documents, batchSize, { primaryKey: 'objectID' });
-  for (const [n, task] of tasks.entries()) await step(`documents batch ${n + 1}/${tasks.length}`, task);
-  await step('removing cars no longer listed', index.deleteDocuments({ filter: `synced_at < ${syncedAt}` }));
+  for (const [n, task] of tasks.entries())
+    await step(`documents batch ${n + 1}/${tasks.length}`, task);
+  await step(
+    'removing cars no longer listed',
+    index.deleteDocuments({ filter: `synced_at < ${syncedAt}` }),
+  );
   console.log(
     `✔ ${slug}: ${documents.length} cars and settings in ${host} index ${indexUid} (${tasks.length} batch${tasks.length === 1 ? '' : 'es'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 } catch (error) {
-  console.error(`Meilisearch sync of ${slug} stopped: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Meilisearch sync of ${slug} stopped: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }

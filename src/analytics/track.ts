@@ -15,12 +15,14 @@ export function setAnalyticsSink(sink: AnalyticsSink | undefined): void {
 function configuredSink(): AnalyticsSink | undefined {
   if (typeof document === 'undefined') return undefined;
   const { analyticsSink, analyticsEndpoint } = document.documentElement.dataset;
-  if (analyticsSink === 'console') return { send: (event) => console.info('[analytics]', event.id, event.data) };
+  if (analyticsSink === 'console')
+    return { send: (event) => console.info('[analytics]', event.id, event.data) };
   if (analyticsSink === 'beacon' && analyticsEndpoint) {
     return {
       send: (event) => {
         const body = JSON.stringify(event);
-        if (!navigator.sendBeacon?.(analyticsEndpoint, body)) void fetch(analyticsEndpoint, { method: 'POST', body, keepalive: true });
+        if (!navigator.sendBeacon?.(analyticsEndpoint, body))
+          void fetch(analyticsEndpoint, { method: 'POST', body, keepalive: true });
       },
     };
   }
@@ -37,7 +39,8 @@ export function track(id: EventId, data: Record<string, unknown> = {}): void {
   const event = { id, data, at: new Date().toISOString() };
   try {
     const result = sink.send(event);
-    if (result instanceof Promise) result.catch((error: unknown) => console.warn('Analytics event failed', id, error));
+    if (result instanceof Promise)
+      result.catch((error: unknown) => console.warn('Analytics event failed', id, error));
   } catch (error) {
     console.warn('Analytics event failed', id, error);
   }

@@ -43,12 +43,18 @@ export function initHeaderMenus(root: Document = document): void {
       event.preventDefault();
       if (!menu.open) menu.open = true;
       const current = links.indexOf(root.activeElement as HTMLAnchorElement);
-      const next = event.key === 'ArrowDown' ? Math.min(links.length - 1, current + 1) : current <= 0 ? -1 : current - 1;
+      const next =
+        event.key === 'ArrowDown'
+          ? Math.min(links.length - 1, current + 1)
+          : current <= 0
+            ? -1
+            : current - 1;
       if (next < 0) menu.querySelector('summary')?.focus();
       else links[next]!.focus();
     });
   }
   root.addEventListener('click', (event) => {
-    for (const menu of menus) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+    for (const menu of menus)
+      if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
   });
 }

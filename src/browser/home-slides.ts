@@ -18,19 +18,25 @@ export function initHomeSlides(carousel: HTMLElement): void {
 
   const show = (index: number) => {
     const target = (index + slides.length) % slides.length;
-    track.scrollTo({ left: slides[target]!.offsetLeft - slides[0]!.offsetLeft, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
+    track.scrollTo({
+      left: slides[target]!.offsetLeft - slides[0]!.offsetLeft,
+      behavior: reducedMotion.matches ? 'instant' : 'smooth',
+    });
     mark(target);
   };
   const mark = (index: number) => {
     current = index;
-    dots.forEach((dot, i) => (i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')));
+    dots.forEach((dot, i) =>
+      i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current'),
+    );
     // Links on slides out of view are out of the tab order too.
     slides.forEach((slide, i) => (slide.inert = i !== index));
   };
   mark(0);
 
   carousel.addEventListener('click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button') : null;
+    const button =
+      event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button') : null;
     if (button?.dataset.step) show(current + Number(button.dataset.step));
     else if (button?.dataset.go) show(Number(button.dataset.go));
   });
@@ -48,7 +54,10 @@ export function initHomeSlides(carousel: HTMLElement): void {
   carousel.addEventListener('pointerenter', () => (hovered = true));
   carousel.addEventListener('pointerleave', () => (hovered = false));
   carousel.addEventListener('focusin', () => (focused = true));
-  carousel.addEventListener('focusout', (event) => (focused = carousel.contains(event.relatedTarget as Node)));
+  carousel.addEventListener(
+    'focusout',
+    (event) => (focused = carousel.contains(event.relatedTarget as Node)),
+  );
 
   window.setInterval(() => {
     if (reducedMotion.matches || hovered || focused || document.hidden) return;

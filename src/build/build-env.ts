@@ -15,7 +15,10 @@ const BuildEnvSchema = z.object({
   /** The site's public URL (Astro's `site`). */
   SITE_URL: z
     .string()
-    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'expected an http:// or https:// URL')
+    .refine(
+      (value) => /^https?:\/\//.test(value) && URL.canParse(value),
+      'expected an http:// or https:// URL',
+    )
     .default('http://localhost:4321'),
   /** Where Astro writes the site (relative to the project). */
   OUT_DIR: z.string().default('dist/_dev'),
@@ -45,6 +48,12 @@ export function buildEnv(env: NodeJS.ProcessEnv = process.env): BuildEnv {
 }
 
 /** Environment variables for a process that reads buildEnv: only names it reads type-check. */
-export function buildEnvVars(values: Partial<Record<BuildEnvName, string | number>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
+export function buildEnvVars(
+  values: Partial<Record<BuildEnvName, string | number>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, String(value)]],
+    ),
+  );
 }

@@ -35,17 +35,27 @@ const SlotHtml = memo(
   ({ value, name, hydrate }: { value: string; name?: string; hydrate: boolean }) =>
     value.trim() === ''
       ? null
-      : createElement(hydrate ? 'astro-slot' : 'astro-static-slot', { name, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: value } }),
+      : createElement(hydrate ? 'astro-slot' : 'astro-static-slot', {
+          name,
+          suppressHydrationWarning: true,
+          dangerouslySetInnerHTML: { __html: value },
+        }),
   () => true,
 );
 
-const camelSlotName = (name: string) => name.trim().replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
-const RESOURCE_LINK = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
+const camelSlotName = (name: string) =>
+  name.trim().replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const RESOURCE_LINK =
+  /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
 
 function check(Component: unknown): boolean {
   if (typeof Component === 'function') return true;
   // memo() and forwardRef() components are objects tagged by React.
-  return typeof Component === 'object' && Component !== null && String((Component as { $$typeof?: symbol }).$$typeof ?? '').startsWith('Symbol(react');
+  return (
+    typeof Component === 'object' &&
+    Component !== null &&
+    String((Component as { $$typeof?: symbol }).$$typeof ?? '').startsWith('Symbol(react')
+  );
 }
 
 function renderToStaticMarkup(
@@ -60,11 +70,19 @@ function renderToStaticMarkup(
   const { class: _class, ...rest } = props;
   const ownProps: Record<string, unknown> = { ...rest };
   for (const [name, value] of Object.entries(slotted)) {
-    if (value != null) ownProps[camelSlotName(name)] = createElement(SlotHtml, { value, name: camelSlotName(name), hydrate });
+    if (value != null)
+      ownProps[camelSlotName(name)] = createElement(SlotHtml, {
+        value,
+        name: camelSlotName(name),
+        hydrate,
+      });
   }
   const body = children ?? (props.children as string | undefined);
-  if (body != null) ownProps.children = createElement(SlotHtml, { value: body, hydrate }) as ReactNode;
-  const html = renderToString(createElement(Component, ownProps), { identifierPrefix: prefix }).replace(RESOURCE_LINK, '');
+  if (body != null)
+    ownProps.children = createElement(SlotHtml, { value: body, hydrate }) as ReactNode;
+  const html = renderToString(createElement(Component, ownProps), {
+    identifierPrefix: prefix,
+  }).replace(RESOURCE_LINK, '');
   return Promise.resolve({ html, attrs: { prefix } });
 }
 

@@ -20,7 +20,8 @@ export interface RenderOnceKey {
 let rendered = new Map<string, Promise<string>>();
 let renderedGeneration = 0;
 
-export const describeKey = (key: RenderOnceKey) => (key.values.length ? `${key.name} [${key.values.join(', ')}]` : key.name);
+export const describeKey = (key: RenderOnceKey) =>
+  key.values.length ? `${key.name} [${key.values.join(', ')}]` : key.name;
 
 /**
  * An island's hydration script and ids belong to the page that rendered it: cached and shown on
@@ -35,7 +36,11 @@ function refuseIslands(key: RenderOnceKey, html: string): string {
   return html;
 }
 
-export function renderOnce<Key extends RenderOnceKey>(key: Key, render: (key: Key) => Promise<string>, cache = !import.meta.env.DEV): Promise<string> {
+export function renderOnce<Key extends RenderOnceKey>(
+  key: Key,
+  render: (key: Key) => Promise<string>,
+  cache = !import.meta.env.DEV,
+): Promise<string> {
   // `astro dev` keeps modules between requests while files change: render every time there.
   if (!cache) return render(key).then((html) => refuseIslands(key, html));
   if (siteDataGeneration() !== renderedGeneration) {

@@ -19,8 +19,14 @@ const { bundleDir, task: firstTask } = workerData;
 const saved = JSON.parse(readFileSync(join(bundleDir, 'render-bundle.json'), 'utf8'));
 const { app } = await import(pathToFileURL(join(bundleDir, saved.entryUrl)).href);
 // As in src/build/render-worker.mjs: what the build environment's headElements reads.
-app.setInternals({ pagesByKeys: new Map(saved.pages), entrySpecifierToBundleMap: new Map(saved.bundles) });
-app.setOptions({ settings: { scripts: saved.scripts }, logger: { options: { destination: app.logger.options.destination } } });
+app.setInternals({
+  pagesByKeys: new Map(saved.pages),
+  entrySpecifierToBundleMap: new Map(saved.bundles),
+});
+app.setOptions({
+  settings: { scripts: saved.scripts },
+  logger: { options: { destination: app.logger.options.destination } },
+});
 
 /**
  * Routes that read nothing but the tenant file (the icons drawn from its name and colours, robots.txt):
@@ -32,7 +38,8 @@ const CAR_ROUTE = /^\/cars\/\[slug\](\/|$)/;
 
 /** The URL Astro's build requests a path with (`build.format: 'directory'`, base `/`). */
 function requestUrl(origin, pathname, route) {
-  if (route.type === 'endpoint' || pathname === '/' || pathname === '') return new URL(pathname || '/', origin).href;
+  if (route.type === 'endpoint' || pathname === '/' || pathname === '')
+    return new URL(pathname || '/', origin).href;
   return new URL(`${pathname.replace(/^\/+|\/+$/g, '')}/`, `${origin}/`).href;
 }
 
@@ -40,8 +47,11 @@ function requestUrl(origin, pathname, route) {
 function outputFile(outUrl, url, route) {
   const { pathname } = new URL(url);
   if (route.type === 'endpoint') return fileURLToPath(new URL(`.${pathname}`, outUrl));
-  if (/^\/(404|500)$/.test(route.route)) return fileURLToPath(new URL(`.${route.route}.html`, outUrl));
-  return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, outUrl));
+  if (/^\/(404|500)$/.test(route.route))
+    return fileURLToPath(new URL(`.${route.route}.html`, outUrl));
+  return fileURLToPath(
+    new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, outUrl),
+  );
 }
 
 /** Listing pages a warm-up renders: enough for the engine to optimise the search page's code. */
@@ -63,9 +73,14 @@ async function render({ snapshot, outDir, origin, reuse, thread, threads, warmUp
   const all = await new StaticPaths(app).getAll();
   // A warm-up renders its share of the first listing pages (what every sync renders) to nowhere.
   if (warmUp) {
-    const listings = all.filter(({ route }) => route.route.startsWith('/search/')).slice(0, WARM_UP_PAGES);
+    const listings = all
+      .filter(({ route }) => route.route.startsWith('/search/'))
+      .slice(0, WARM_UP_PAGES);
     for (const [index, { pathname, route }] of listings.entries())
-      if (index % threads === thread) await (await app.render(new Request(requestUrl(origin, pathname, route)), { routeData: route })).arrayBuffer();
+      if (index % threads === thread)
+        await (
+          await app.render(new Request(requestUrl(origin, pathname, route)), { routeData: route })
+        ).arrayBuffer();
     return { files: [], rendered: 0, slowest: '' };
   }
   /** With BUILD_TIMINGS: milliseconds by route, to name where a partial render's time goes. */
@@ -80,7 +95,9 @@ async function render({ snapshot, outDir, origin, reuse, thread, threads, warmUp
     if (seen.has(normalized)) continue;
     seen.add(normalized);
     if (route.type !== 'page' && route.type !== 'endpoint')
-      throw new Error(`partial render: route ${route.route} is a ${route.type}, which only a full build writes`);
+      throw new Error(
+        `partial render: route ${route.route} is a ${route.type}, which only a full build writes`,
+      );
     const url = requestUrl(origin, pathname, route);
     const file = outputFile(outUrl, url, route);
     files.push(relative(outDir, file));
@@ -90,7 +107,8 @@ async function render({ snapshot, outDir, origin, reuse, thread, threads, warmUp
     if (position++ % threads !== thread) continue;
     const renderStarted = performance.now();
     const response = await app.render(new Request(url), { routeData: route });
-    if (response.status >= 300 && response.status < 400) throw new Error(`partial render: ${pathname} redirects, which only a full build writes`);
+    if (response.status >= 300 && response.status < 400)
+      throw new Error(`partial render: ${pathname} redirects, which only a full build writes`);
     // The copy's file may be a hard link to the live site's: a new file, never a write into it.
     try {
       unlinkSync(file);
@@ -106,7 +124,11 @@ async function render({ snapshot, outDir, origin, reuse, thread, threads, warmUp
     byRoute.set(route.route, (byRoute.get(route.route) ?? 0) + performance.now() - renderStarted);
   }
   const slowest = [...byRoute].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  return { files, rendered, slowest: slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ') };
+  return {
+    files,
+    rendered,
+    slowest: slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', '),
+  };
 }
 
 /** @param {RenderTask} task */
@@ -114,7 +136,9 @@ async function answer(task) {
   try {
     parentPort?.postMessage(await render(task));
   } catch (error) {
-    parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    parentPort?.postMessage({
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   }
 }
 

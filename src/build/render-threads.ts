@@ -34,7 +34,10 @@ export function renderConcurrency(threads: number): number {
 }
 
 /** The most threads a build may render a big site on: BUILD_THREADS, or one per core up to two (a third is no quicker on two cores). */
-export function maxRenderThreads({ BUILD_THREADS }: Pick<BuildEnv, 'BUILD_THREADS'>, cores = availableParallelism()): number {
+export function maxRenderThreads(
+  { BUILD_THREADS }: Pick<BuildEnv, 'BUILD_THREADS'>,
+  cores = availableParallelism(),
+): number {
   return BUILD_THREADS ?? Math.min(2, cores);
 }
 
@@ -59,9 +62,15 @@ const READY_POLL_MS = 20;
  * in place. Pages must not render before that. Stops waiting if the build script (BUILD_PID) has
  * gone, whenever it went: this process is then no longer its child.
  */
-export async function waitForSiteData(readyFile: string, buildPid: number | undefined): Promise<SiteDataReady> {
+export async function waitForSiteData(
+  readyFile: string,
+  buildPid: number | undefined,
+): Promise<SiteDataReady> {
   while (!existsSync(readyFile)) {
-    if (buildPid && process.ppid !== buildPid) throw new Error(`render threads: the build script stopped before the site data was ready (${readyFile})`);
+    if (buildPid && process.ppid !== buildPid)
+      throw new Error(
+        `render threads: the build script stopped before the site data was ready (${readyFile})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
   return JSON.parse(readFileSync(readyFile, 'utf8')) as SiteDataReady;
@@ -76,9 +85,16 @@ export function pageFile(
   url: string,
   route: Pick<RouteData, 'type' | 'route'>,
 ): string | undefined {
-  if (route.type !== 'page' || config.build.format !== 'directory' || /^\/(404|500)$/.test(route.route)) return undefined;
+  if (
+    route.type !== 'page' ||
+    config.build.format !== 'directory' ||
+    /^\/(404|500)$/.test(route.route)
+  )
+    return undefined;
   const { pathname } = new URL(url);
-  return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, config.outDir));
+  return fileURLToPath(
+    new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, config.outDir),
+  );
 }
 
 /**
@@ -86,12 +102,19 @@ export function pageFile(
  * <path>/index.html, a status page's 404.html, an endpoint's own path. Undefined for anything else
  * (redirects, fallbacks).
  */
-export function renderedFile(outDir: URL, url: string, route: Pick<RouteData, 'type' | 'route'>): string | undefined {
+export function renderedFile(
+  outDir: URL,
+  url: string,
+  route: Pick<RouteData, 'type' | 'route'>,
+): string | undefined {
   const { pathname } = new URL(url);
   if (route.type === 'endpoint') return fileURLToPath(new URL(`.${pathname}`, outDir));
   if (route.type !== 'page') return undefined;
-  if (/^\/(404|500)$/.test(route.route)) return fileURLToPath(new URL(`.${route.route}.html`, outDir));
-  return fileURLToPath(new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, outDir));
+  if (/^\/(404|500)$/.test(route.route))
+    return fileURLToPath(new URL(`.${route.route}.html`, outDir));
+  return fileURLToPath(
+    new URL(`.${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html`, outDir),
+  );
 }
 
 const routeKey = (route: RouteData) => `${route.route}\u0000${route.component}`;
@@ -101,16 +124,22 @@ const routeKey = (route: RouteData) => `${route.route}\u0000${route.component}`;
  * runner, which is closed by the time pages render; and the main thread must share the very module
  * instance Astro's prerenderer imports.
  */
-const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+const nativeImport = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<unknown>;
 
 /** The prerender bundle's entry module, as Astro's default prerenderer imports it. */
 async function prerenderEntryUrl(config: AstroConfig): Promise<string> {
   const astroDir = path.dirname(createRequire(config.root).resolve('astro/package.json'));
-  const { getPrerenderOutputDirectory } = (await nativeImport(pathToFileURL(path.join(astroDir, 'dist/prerender/utils.js')).href)) as {
+  const { getPrerenderOutputDirectory } = (await nativeImport(
+    pathToFileURL(path.join(astroDir, 'dist/prerender/utils.js')).href,
+  )) as {
     getPrerenderOutputDirectory(settings: { buildOutput: string; config: AstroConfig }): URL;
   };
   const dir = getPrerenderOutputDirectory({ buildOutput: 'static', config });
-  const entry = (await readdir(dir)).find((name) => name.startsWith('prerender-entry') && name.endsWith('.mjs'));
+  const entry = (await readdir(dir)).find(
+    (name) => name.startsWith('prerender-entry') && name.endsWith('.mjs'),
+  );
   if (!entry) throw new Error(`render threads: no prerender-entry*.mjs in ${fileURLToPath(dir)}`);
   return new URL(entry, dir).href;
 }
@@ -139,13 +168,22 @@ export const RENDERED_FILES = 'rendered-files.json';
  * given, entry named relative to the folder, and the files this build rendered. Written beside
  * `dir` and renamed in whole.
  */
-async function saveRenderBundle(data: RenderData, dir: string, files: string[], root: URL): Promise<void> {
+async function saveRenderBundle(
+  data: RenderData,
+  dir: string,
+  files: string[],
+  root: URL,
+): Promise<void> {
   const from = fileURLToPath(new URL('.', data.entryUrl));
   const tmp = `${dir}.tmp`;
   await rm(tmp, { recursive: true, force: true });
   await cp(from, tmp, { recursive: true });
   // The bundle imports packages (react, astro, ...): found here wherever the copy is kept.
-  await symlink(fileURLToPath(new URL('./node_modules', root)), path.join(tmp, 'node_modules'), 'dir');
+  await symlink(
+    fileURLToPath(new URL('./node_modules', root)),
+    path.join(tmp, 'node_modules'),
+    'dir',
+  );
   const saved = { ...data, entryUrl: path.basename(fileURLToPath(data.entryUrl)) };
   await writeFile(path.join(tmp, RENDER_BUNDLE_FILE), JSON.stringify(saved));
   await writeFile(path.join(tmp, RENDERED_FILES), JSON.stringify(files.sort()));
@@ -173,14 +211,21 @@ class RenderThread {
   private next = 0;
   /** Why the thread stopped, once it has: its later pages fail at once instead of waiting forever. */
   private failure: Error | undefined;
-  private readonly pending = new Map<number, { resolve: (response: Response) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (response: Response) => void; reject: (error: Error) => void }
+  >();
   readonly ready: Promise<void>;
 
   constructor(private readonly worker: Worker) {
     this.ready = new Promise((resolve, reject) => {
       worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`render thread exited before it was ready (code ${code})`)));
-      worker.on('message', (message: Reply | { ready: true }) => ('ready' in message ? resolve() : this.settle(message)));
+      worker.once('exit', (code) =>
+        reject(new Error(`render thread exited before it was ready (code ${code})`)),
+      );
+      worker.on('message', (message: Reply | { ready: true }) =>
+        'ready' in message ? resolve() : this.settle(message),
+      );
     });
     // A thread that dies fails its pages (and so the build) instead of leaving them waiting.
     worker.on('error', (error) => this.failAll(error));
@@ -211,7 +256,14 @@ class RenderThread {
     if (reply.error !== undefined) waiting.reject(new Error(reply.error));
     // No body: Astro then writes nothing, as the thread has written the page.
     else if (reply.written) waiting.resolve(new Response(null));
-    else waiting.resolve(new Response(reply.body ?? null, { status: reply.status, statusText: reply.statusText, headers: reply.headers }));
+    else
+      waiting.resolve(
+        new Response(reply.body ?? null, {
+          status: reply.status,
+          statusText: reply.statusText,
+          headers: reply.headers,
+        }),
+      );
   }
 
   private failAll(error: Error): void {
@@ -230,7 +282,9 @@ class RenderThread {
  * Whether pages go through the render threads' prerenderer: for the build script (SITE_DATA_READY),
  * for more than one thread, or to keep the prerender bundle (RENDER_BUNDLE_DIR).
  */
-export function usesRenderThreads(env: Pick<BuildEnv, 'SITE_DATA_READY' | 'BUILD_THREADS' | 'RENDER_BUNDLE_DIR'>): boolean {
+export function usesRenderThreads(
+  env: Pick<BuildEnv, 'SITE_DATA_READY' | 'BUILD_THREADS' | 'RENDER_BUNDLE_DIR'>,
+): boolean {
   return Boolean(env.SITE_DATA_READY || (env.BUILD_THREADS ?? 1) > 1 || env.RENDER_BUNDLE_DIR);
 }
 
@@ -240,7 +294,11 @@ export function usesRenderThreads(env: Pick<BuildEnv, 'SITE_DATA_READY' | 'BUILD
  * BUILD_THREADS says (one when unset). RENDER_BUNDLE_DIR keeps a copy of the prerender bundle there
  * (render-pages.mjs renders from it later).
  */
-export function renderThreadsPrerenderer(defaults: AstroPrerenderer, config: AstroConfig, env: BuildEnv): AstroPrerenderer {
+export function renderThreadsPrerenderer(
+  defaults: AstroPrerenderer,
+  config: AstroConfig,
+  env: BuildEnv,
+): AstroPrerenderer {
   const { SITE_DATA_READY: readyFile, RENDER_BUNDLE_DIR: keepBundle } = env;
   let threads: RenderThread[] = [];
   let renderData: RenderData | undefined;
@@ -260,7 +318,9 @@ export function renderThreadsPrerenderer(defaults: AstroPrerenderer, config: Ast
     name: 'render-threads',
     async setup() {
       const waitStarted = performance.now();
-      const count = readyFile ? (await waitForSiteData(readyFile, env.BUILD_PID)).threads : (env.BUILD_THREADS ?? 1);
+      const count = readyFile
+        ? (await waitForSiteData(readyFile, env.BUILD_PID)).threads
+        : (env.BUILD_THREADS ?? 1);
       waited = performance.now() - waitStarted;
       renderStarted = performance.now();
       if (count === 1 && !keepBundle) {
@@ -281,7 +341,8 @@ export function renderThreadsPrerenderer(defaults: AstroPrerenderer, config: Ast
       } finally {
         app.setInternals = setInternals;
       }
-      if (!internals) throw new Error('render threads: the prerender app was not given its build internals');
+      if (!internals)
+        throw new Error('render threads: the prerender app was not given its build internals');
       renderData = {
         entryUrl,
         pages: [...internals.pagesByKeys].map(([key, page]) => [key, { styles: page.styles }]),
@@ -294,7 +355,10 @@ export function renderThreadsPrerenderer(defaults: AstroPrerenderer, config: Ast
       }
       const script = new URL('./src/build/render-worker.mjs', config.root);
       const workerData = renderData;
-      threads = Array.from({ length: count - 1 }, () => new RenderThread(new Worker(script, { workerData })));
+      threads = Array.from(
+        { length: count - 1 },
+        () => new RenderThread(new Worker(script, { workerData })),
+      );
       await Promise.all(threads.map((thread) => thread.ready));
     },
     getStaticPaths: () => defaults.getStaticPaths(),
@@ -303,7 +367,9 @@ export function renderThreadsPrerenderer(defaults: AstroPrerenderer, config: Ast
         const written = renderedFile(config.outDir, request.url, options.routeData);
         if (written) renderedFiles.push(path.relative(fileURLToPath(config.outDir), written));
       }
-      const file = options.collectMetadata ? undefined : pageFile(config, request.url, options.routeData);
+      const file = options.collectMetadata
+        ? undefined
+        : pageFile(config, request.url, options.routeData);
       for (;;) {
         const thread = file && threads.find((candidate) => candidate.inFlight < THREAD_DEPTH);
         if (thread) return thread.render(request.url, options.routeData, file).finally(wake);
@@ -331,7 +397,8 @@ export function renderThreadsPrerenderer(defaults: AstroPrerenderer, config: Ast
       await Promise.all(threads.map((thread) => thread.terminate()));
       threads = [];
       // Astro deletes the prerender bundle after this: a copy lets a sync re-render pages without a Vite build.
-      if (keepBundle && renderData) await saveRenderBundle(renderData, keepBundle, renderedFiles, config.root);
+      if (keepBundle && renderData)
+        await saveRenderBundle(renderData, keepBundle, renderedFiles, config.root);
       await defaults.teardown?.();
     },
   };

@@ -13,7 +13,8 @@ import { buildEnv, type BuildEnv } from './build-env';
 import { buildConcurrency, renderThreadsPrerenderer, usesRenderThreads } from './render-threads';
 
 /** A folder as Astro's config holds one: a file URL ending in a slash, a relative path taken from the project. */
-const folderUrl = (folder: string, root: URL) => pathToFileURL(path.resolve(fileURLToPath(root), folder) + path.sep);
+const folderUrl = (folder: string, root: URL) =>
+  pathToFileURL(path.resolve(fileURLToPath(root), folder) + path.sep);
 
 /** `env`: the process's own; tests give theirs. */
 export function siteBuild(processEnv: NodeJS.ProcessEnv = process.env): AstroIntegration {
@@ -31,7 +32,9 @@ export function siteBuild(processEnv: NodeJS.ProcessEnv = process.env): AstroInt
         updateConfig({
           site: env.SITE_URL,
           outDir,
-          ...(builtByScript ? { publicDir: folderUrl('.build/public-linked-by-build-script', root) } : {}),
+          ...(builtByScript
+            ? { publicDir: folderUrl('.build/public-linked-by-build-script', root) }
+            : {}),
           build: {
             // Where Astro puts them for an outDir given in the config.
             client: new URL('./client/', outDir),
@@ -43,7 +46,12 @@ export function siteBuild(processEnv: NodeJS.ProcessEnv = process.env): AstroInt
             resolve: {
               // Islands are rendered on the server by react-server.ts (one renderToString per
               // island, no trial render); @astrojs/react still does the client side.
-              alias: [{ find: /^@astrojs\/react\/server\.js$/, replacement: fileURLToPath(new URL('./src/build/react-server.ts', root)) }],
+              alias: [
+                {
+                  find: /^@astrojs\/react\/server\.js$/,
+                  replacement: fileURLToPath(new URL('./src/build/react-server.ts', root)),
+                },
+              ],
             },
           },
         });
@@ -52,7 +60,8 @@ export function siteBuild(processEnv: NodeJS.ProcessEnv = process.env): AstroInt
         config = done;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        if (usesRenderThreads(env)) setPrerenderer((defaults) => renderThreadsPrerenderer(defaults, config, env));
+        if (usesRenderThreads(env))
+          setPrerenderer((defaults) => renderThreadsPrerenderer(defaults, config, env));
       },
     },
   };

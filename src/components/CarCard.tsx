@@ -7,7 +7,13 @@ import { isAvailable } from '../domain/stock';
 import { imageTag, type TagSettings } from '../domain/tags';
 import type { Car } from '../feeds/schemas';
 import type { SearchDocument } from '../search/document';
-import { enquireUrl, financeUrl, reserveUrl, similarSearchUrl, testDriveUrl } from '../site/car-links';
+import {
+  enquireUrl,
+  financeUrl,
+  reserveUrl,
+  similarSearchUrl,
+  testDriveUrl,
+} from '../site/car-links';
 import type { Tenant } from '../tenant/schema';
 import { canCompare } from '../domain/compare-eligibility';
 import { LazyCompareButton, PreloadedCompareButton } from '../islands/compare/LazyCompareButton';
@@ -23,7 +29,20 @@ import { SafeImage } from '../islands/vehicle/SafeImage';
 
 /** The fields a result card reads; search documents and feed cars both fit. */
 export type CardCar = Pick<Car, 'slug' | 'name' | 'car_type'> &
-  Partial<Pick<Car, 'price' | 'before_price' | 'price_type' | 'simple_body' | 'km' | 'simple_transmission' | 'stocknum' | 'primary_image_url' | 'images'>> &
+  Partial<
+    Pick<
+      Car,
+      | 'price'
+      | 'before_price'
+      | 'price_type'
+      | 'simple_body'
+      | 'km'
+      | 'simple_transmission'
+      | 'stocknum'
+      | 'primary_image_url'
+      | 'images'
+    >
+  > &
   Record<string, unknown>;
 
 /** Tenant settings the full card needs (serialisable, so islands can receive it as a prop). */
@@ -32,7 +51,8 @@ export interface CardContext {
   tags: TagSettings;
   labels: Pick<Tenant['labels'], 'finance_button' | 'reserve_button'>;
   links: Pick<Tenant['links'], 'test_drive' | 'finance'>;
-  features: Pick<Tenant['features'], 'reserve' | 'personalised_finance'> & Partial<Pick<Tenant['features'], 'compare'>>;
+  features: Pick<Tenant['features'], 'reserve' | 'personalised_finance'> &
+    Partial<Pick<Tenant['features'], 'compare'>>;
   /** How photos are resized (imageUrlContext); without it the card shows the feed's URL as it is. */
   images?: ImageUrlContext;
 }
@@ -40,7 +60,11 @@ export interface CardContext {
 const CAR_TYPE_LABEL: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
 
 /** Search documents name some fields shorter than feed cars do. */
-const FIELD_ALIASES: Record<string, string> = { simple_transmission: 'transmission', simple_fuel: 'fuel', simple_drive: 'drive' };
+const FIELD_ALIASES: Record<string, string> = {
+  simple_transmission: 'transmission',
+  simple_fuel: 'fuel',
+  simple_drive: 'drive',
+};
 
 /** One attribute of a card's details line, formatted for reading ("12,345 km", "Used"). */
 export function cardAttribute(car: Record<string, unknown>, field: string): string | undefined {
@@ -50,7 +74,8 @@ export function cardAttribute(car: Record<string, unknown>, field: string): stri
   if (field === 'km' && typeof value === 'number') return formatKm(value);
   if (field === 'car_type' && typeof value === 'string') return CAR_TYPE_LABEL[value] ?? value;
   if (field === 'stocknum') return `Stock #${String(value)}`;
-  if ((field === 'simple_body' || field === 'body') && typeof value === 'string') return bodyLabel(value);
+  if ((field === 'simple_body' || field === 'body') && typeof value === 'string')
+    return bodyLabel(value);
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
@@ -58,7 +83,12 @@ export function cardAttribute(car: Record<string, unknown>, field: string): stri
 /** The card's photo: the full-size one, resized to the card (a feed's thumb is too small for a 2x phone). */
 function imageOf(car: CardCar): string | undefined {
   const images = car.images as Car['images'] | undefined;
-  return (car.image as string | undefined) ?? car.primary_image_url ?? images?.[0]?.image.url ?? images?.[0]?.image.thumb?.url;
+  return (
+    (car.image as string | undefined) ??
+    car.primary_image_url ??
+    images?.[0]?.image.url ??
+    images?.[0]?.image.thumb?.url
+  );
 }
 
 function createdIso(car: CardCar): string | null {
@@ -85,18 +115,30 @@ interface Props {
   priority?: boolean;
 }
 
-export function CarCard({ car, attributes, headingLevel = 3, context, favourite, images, priority = false }: Props) {
+export function CarCard({
+  car,
+  attributes,
+  headingLevel = 3,
+  context,
+  favourite,
+  images,
+  priority = false,
+}: Props) {
   const Heading = `h${headingLevel}` as const;
   const href = `/cars/${car.slug}`;
   const details = attributes.map((field) => cardAttribute(car, field)).filter(Boolean);
-  const available = isAvailable({ status: String(car.status ?? 'in_stock'), sold: car.sold === true });
+  const available = isAvailable({
+    status: String(car.status ?? 'in_stock'),
+    sold: car.sold === true,
+  });
   const doc = car as unknown as SearchDocument;
   const tag = context
     ? imageTag(
         {
           status: String(car.status ?? 'in_stock'),
           sold: car.sold === true,
-          simple_fuel: (car.simple_fuel as string | undefined) ?? (car.fuel as string | undefined) ?? null,
+          simple_fuel:
+            (car.simple_fuel as string | undefined) ?? (car.fuel as string | undefined) ?? null,
           fuel: null,
           reserved: car.reserved === true,
           certified: car.certified === true || car.certified === 'Certified',
@@ -123,7 +165,12 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
   };
   const reservable = Boolean(
     context?.features.reserve &&
-    isReservable({ status: String(car.status ?? 'in_stock'), sold: car.sold === true, reserved: car.reserved === true, price: car.price }),
+    isReservable({
+      status: String(car.status ?? 'in_stock'),
+      sold: car.sold === true,
+      reserved: car.reserved === true,
+      price: car.price,
+    }),
   );
 
   // In the browser, or in HTML the search app hydrates (it has the toggle preloaded); a plain
@@ -132,10 +179,17 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
   const compare =
     context?.features.compare &&
     (typeof document !== 'undefined' || hydratable) &&
-    canCompare({ price: car.price, image: (car.image as string | undefined) ?? car.primary_image_url });
+    canCompare({
+      price: car.price,
+      image: (car.image as string | undefined) ?? car.primary_image_url,
+    });
 
   return (
-    <article className={`card car-card${available ? '' : ' car-card--sold'}`} data-car-id={carId(car)} data-sold={available ? undefined : 'true'}>
+    <article
+      className={`card car-card${available ? '' : ' car-card--sold'}`}
+      data-car-id={carId(car)}
+      data-sold={available ? undefined : 'true'}
+    >
       {/* data-image-fallback: on pages where the card is plain HTML, image-fallback.ts shows the placeholder for a failed photo. */}
       <div className="car-card__media" data-image-fallback>
         <SafeImage
@@ -158,7 +212,8 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
             {typeof car.before_price === 'number' && car.before_price > car.price && (
               <>
                 <span className="visually-hidden">Was </span>
-                <s className="was-price">{formatPrice(car.before_price)}</s> <span className="visually-hidden">now </span>
+                <s className="was-price">{formatPrice(car.before_price)}</s>{' '}
+                <span className="visually-hidden">now </span>
               </>
             )}
             {/* A search page corrects this text from the live index before the app hydrates (islands/search/live-cards.ts). */}
@@ -173,13 +228,19 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
         {weekly && (
           <details className="weekly">
             <summary>
-              {formatPrice(weekly.weekly!)}/wk*<span className="visually-hidden"> estimated weekly repayment, show the rate and terms</span>
+              {formatPrice(weekly.weekly!)}/wk*
+              <span className="visually-hidden">
+                {' '}
+                estimated weekly repayment, show the rate and terms
+              </span>
             </summary>
             <p>
-              Based on an interest rate of {weekly.rate}% p.a. (comparison rate {weekly.comparison_rate}% p.a.).
+              Based on an interest rate of {weekly.rate}% p.a. (comparison rate{' '}
+              {weekly.comparison_rate}% p.a.).
             </p>
             <p className="weekly__terms">
-              T&amp;Cs: indicative only and not a binding quote; approved applicants only. Terms, fees and lending criteria apply.
+              T&amp;Cs: indicative only and not a binding quote; approved applicants only. Terms,
+              fees and lending criteria apply.
             </p>
           </details>
         )}
@@ -200,7 +261,10 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
                 <a className="btn btn-outline" href={enquireUrl(car)}>
                   Enquire<span className="visually-hidden">: {car.name}</span>
                 </a>
-                <a className="btn btn-outline" href={testDriveUrl(linkCar, { links: context.links as Tenant['links'] })}>
+                <a
+                  className="btn btn-outline"
+                  href={testDriveUrl(linkCar, { links: context.links as Tenant['links'] })}
+                >
                   Book a Test Drive<span className="visually-hidden">: {car.name}</span>
                 </a>
                 <a
@@ -233,7 +297,9 @@ export function CarCard({ car, attributes, headingLevel = 3, context, favourite,
                 Find Me Something Similar<span className="visually-hidden"> to {car.name}</span>
               </a>
             )}
-            {compare && <LazyCompareButton car={{ id: carId(car), name: car.name, slug: car.slug }} />}
+            {compare && (
+              <LazyCompareButton car={{ id: carId(car), name: car.name, slug: car.slug }} />
+            )}
           </div>
         )}
       </div>

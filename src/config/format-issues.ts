@@ -14,7 +14,8 @@ function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'nothing';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'object') return 'a mapping';
   return String(value);
 }
@@ -60,7 +61,11 @@ function editDistance(a: string, b: string): number {
  * An unknown key, with a near spelling from `allowed` or the allowed keys; `misplaced` says
  * instead where the key does belong, when the caller knows.
  */
-export function describeUnknownKey(key: string, allowed: readonly string[], misplaced?: string): string {
+export function describeUnknownKey(
+  key: string,
+  allowed: readonly string[],
+  misplaced?: string,
+): string {
   if (misplaced) return `unknown key "${key}" here: ${misplaced}`;
   const hint = closest(key, allowed);
   return `unknown key "${key}"${hint ? ` (did you mean "${hint}"?)` : allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
@@ -70,7 +75,10 @@ export function describeUnknownKey(key: string, allowed: readonly string[], misp
  * One plain sentence per zod issue saying what was expected and what was found. `knownKeys`
  * returns the keys allowed at a path, for "did you mean" on unknown keys.
  */
-export function describeIssue(issue: z.core.$ZodIssue, knownKeys?: (path: readonly PropertyKey[]) => string[]): string {
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  knownKeys?: (path: readonly PropertyKey[]) => string[],
+): string {
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type': {
@@ -86,7 +94,10 @@ export function describeIssue(issue: z.core.$ZodIssue, knownKeys?: (path: readon
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(input)}`;
     case 'too_small': {
       if (issue.origin === 'array') return `expected at least ${String(issue.minimum)} item(s)`;
-      if (issue.origin === 'string') return input === '' ? 'must not be empty' : `expected at least ${String(issue.minimum)} characters`;
+      if (issue.origin === 'string')
+        return input === ''
+          ? 'must not be empty'
+          : `expected at least ${String(issue.minimum)} characters`;
       return `expected a number ${issue.inclusive ? 'of at least' : 'above'} ${String(issue.minimum)}, got ${describeValue(input)}`;
     }
     case 'too_big': {
@@ -95,7 +106,8 @@ export function describeIssue(issue: z.core.$ZodIssue, knownKeys?: (path: readon
       return `expected a number ${issue.inclusive ? 'of at most' : 'below'} ${String(issue.maximum)}, got ${describeValue(input)}`;
     }
     case 'invalid_union': {
-      const custom = issue.message && !issue.message.startsWith('Invalid input') ? issue.message : undefined;
+      const custom =
+        issue.message && !issue.message.startsWith('Invalid input') ? issue.message : undefined;
       return custom ?? `got ${describeValue(input)}, which matches none of the allowed forms`;
     }
     default: {

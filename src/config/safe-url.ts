@@ -15,5 +15,11 @@ export const SafeUrlSchema = z
   .trim()
   .superRefine((value, ctx) => {
     const problem = value === '' ? undefined : urlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value, params: { [UNSAFE_URL]: true } });
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: problem,
+        input: value,
+        params: { [UNSAFE_URL]: true },
+      });
   });

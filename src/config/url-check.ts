@@ -9,7 +9,8 @@
 export function urlProblem(value: string): string | undefined {
   // Browsers drop tabs and newlines inside URLs ("java\nscript:"), so none are allowed at all.
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'expected a URL without control characters (line breaks, tabs)';
+  if (/[\u0000-\u001f\u007f]/.test(value))
+    return 'expected a URL without control characters (line breaks, tabs)';
   if (/^[/\\][/\\]/.test(value))
     return 'expected a site path starting with a single "/" or an http(s) URL; a link starting with "//" goes to another site, so write it as "https://..."';
   if (value.startsWith('/')) return undefined;

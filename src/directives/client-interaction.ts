@@ -7,7 +7,10 @@ export function clientInteraction(): AstroIntegration {
     name: 'client-interaction',
     hooks: {
       'astro:config:setup': ({ addClientDirective, config }) =>
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', config.root)) }),
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', config.root)),
+        }),
     },
   };
 }

@@ -41,7 +41,10 @@ function readStorage(storage: () => Storage, key: string): string | null {
 const holdsValue = (value: string | null) => value !== null && !EMPTY_VALUES.has(value.trim());
 
 export function hasStoredValue({ local = [], session = [] }: StoredKeys): boolean {
-  return local.some((key) => holdsValue(readStorage(() => localStorage, key))) || session.some((key) => holdsValue(readStorage(() => sessionStorage, key)));
+  return (
+    local.some((key) => holdsValue(readStorage(() => localStorage, key))) ||
+    session.some((key) => holdsValue(readStorage(() => sessionStorage, key)))
+  );
 }
 
 /**
@@ -59,7 +62,9 @@ function warmAll(): void {
 for (const type of WARM_EVENTS) addEventListener(type, warmAll, { capture: true, passive: true });
 
 const interaction: ClientDirective = (load, options, el) => {
-  const settings = (typeof options.value === 'object' && options.value ? options.value : {}) as InteractionOptions;
+  const settings = (
+    typeof options.value === 'object' && options.value ? options.value : {}
+  ) as InteractionOptions;
   let started = false;
   let loading: ReturnType<typeof load> | undefined;
   warmers.push(() => void (loading ??= load()));
@@ -97,7 +102,10 @@ const interaction: ClientDirective = (load, options, el) => {
   const replay = ({ target, key }: (typeof held)[number]) => {
     replaying = true;
     try {
-      if (key) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      if (key)
+        target.dispatchEvent(
+          new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+        );
       else if (target instanceof HTMLElement && target.isConnected) target.click();
     } finally {
       replaying = false;

@@ -7,7 +7,16 @@ import { gatedLeadPages, type GatedLeadPage } from './leads/forms';
 export type { GatedLeadPage };
 
 /** SPEC 2 sign-in kinds; each gated route signs in with its own kind. */
-export type SignInKind = 'watchlist' | 'trade-in' | 'sell-my-car' | 'checkout' | 'finance' | 'car-finance' | 'my-garage' | 'spin-to-win' | 'online-payment';
+export type SignInKind =
+  | 'watchlist'
+  | 'trade-in'
+  | 'sell-my-car'
+  | 'checkout'
+  | 'finance'
+  | 'car-finance'
+  | 'my-garage'
+  | 'spin-to-win'
+  | 'online-payment';
 
 /** The watchlist page (SPEC: "a watchlist page exists (path not shown)"). */
 export const WATCHLIST_PATH = '/watchlist';
@@ -16,7 +25,10 @@ export const WATCHLIST_PATH = '/watchlist';
  * SPEC 6 "gated routes per site flags": the sign-in kind a lead-form page signs in with (its form's
  * gatedPages), or undefined when this site's features.sign_in_gated does not list that kind.
  */
-export function leadPageGate(path: GatedLeadPage, signInGated: readonly string[]): SignInKind | undefined {
+export function leadPageGate(
+  path: GatedLeadPage,
+  signInGated: readonly string[],
+): SignInKind | undefined {
   const kind = gatedLeadPages().find(([page]) => page === path)?.[1];
   return kind && signInGated.includes(kind) ? kind : undefined;
 }
@@ -29,13 +41,24 @@ export const DEFAULT_RESERVE_DEPOSIT = '$200';
  * scheme or a backslash trick, so the sign-in page can't be used to send shoppers elsewhere.
  */
 export function safeReturnPath(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || /[\\\s]/.test(target) || target.startsWith('/sign-in')) return fallback;
+  if (
+    !target ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    /[\\\s]/.test(target) ||
+    target.startsWith('/sign-in')
+  )
+    return fallback;
   return target;
 }
 
 /** SPEC 2: /sign-in?type={kind}&redirect={target}&back={return}. */
 export function signInUrl(kind: SignInKind, redirect: string, back: string): string {
-  const query = new URLSearchParams({ type: kind, redirect: safeReturnPath(redirect), back: safeReturnPath(back) });
+  const query = new URLSearchParams({
+    type: kind,
+    redirect: safeReturnPath(redirect),
+    back: safeReturnPath(back),
+  });
   return `/sign-in?${query.toString()}`;
 }
 
@@ -45,7 +68,9 @@ export function showsWatchlistButton(available: boolean, saved: boolean): boolea
 }
 
 /** SPEC 5: saving needs a signed-in user with a phone number. */
-export function canUseWatchlist(user: { id?: string | null; phone?: string | null } | null | undefined): boolean {
+export function canUseWatchlist(
+  user: { id?: string | null; phone?: string | null } | null | undefined,
+): boolean {
   return Boolean(user?.id && user.phone);
 }
 

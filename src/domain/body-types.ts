@@ -70,9 +70,13 @@ const PRESTIGE_MAKES = new Set([
 ]);
 
 /** Every SPEC body type a car belongs to: its body, plus ev, 4x4 and prestige where they apply. */
-export function bodyTypesOf(car: Pick<Car, 'simple_body' | 'simple_fuel' | 'fuel' | 'simple_drive' | 'drive' | 'make'>): BodyTypeId[] {
+export function bodyTypesOf(
+  car: Pick<Car, 'simple_body' | 'simple_fuel' | 'fuel' | 'simple_drive' | 'drive' | 'make'>,
+): BodyTypeId[] {
   const types: BodyTypeId[] = [];
-  const body = car.simple_body ? SIMPLE_BODY_TO_TYPE[car.simple_body.toLowerCase().replace(/[^a-z]/g, '')] : undefined;
+  const body = car.simple_body
+    ? SIMPLE_BODY_TO_TYPE[car.simple_body.toLowerCase().replace(/[^a-z]/g, '')]
+    : undefined;
   if (body) types.push(body);
   const fuel = (car.simple_fuel ?? car.fuel ?? '').toLowerCase();
   if (fuel === 'electric') types.push('ev');
@@ -83,7 +87,9 @@ export function bodyTypesOf(car: Pick<Car, 'simple_body' | 'simple_fuel' | 'fuel
 }
 
 const normalise = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
-const LABEL_BY_KEY = new Map(Object.entries(BODY_TYPES).map(([id, label]) => [normalise(id), label]));
+const LABEL_BY_KEY = new Map(
+  Object.entries(BODY_TYPES).map(([id, label]) => [normalise(id), label]),
+);
 
 /**
  * How a feed's body value reads on a page: a SPEC body type in any spelling ("cabChassis",

@@ -28,14 +28,24 @@ export type CompareOutcome = 'added' | 'removed' | 'full';
  * Press Compare on a car: take it off the list if it is there, add it if there is room, and
  * otherwise leave the list alone and say it is full (nothing is silently replaced).
  */
-export function toggleInList(list: readonly CompareEntry[], car: CompareEntry, limit = COMPARE_LIMIT): { list: CompareEntry[]; outcome: CompareOutcome } {
-  if (list.some((entry) => entry.id === car.id)) return { list: list.filter((entry) => entry.id !== car.id), outcome: 'removed' };
+export function toggleInList(
+  list: readonly CompareEntry[],
+  car: CompareEntry,
+  limit = COMPARE_LIMIT,
+): { list: CompareEntry[]; outcome: CompareOutcome } {
+  if (list.some((entry) => entry.id === car.id))
+    return { list: list.filter((entry) => entry.id !== car.id), outcome: 'removed' };
   if (list.length >= limit) return { list: [...list], outcome: 'full' };
   return { list: [...list, { id: car.id, name: car.name, slug: car.slug }], outcome: 'added' };
 }
 
 /** The sentence a screen reader hears (and the tray shows) after a press. */
-export function compareNotice(outcome: CompareOutcome, name: string, count: number, limit = COMPARE_LIMIT): string {
+export function compareNotice(
+  outcome: CompareOutcome,
+  name: string,
+  count: number,
+  limit = COMPARE_LIMIT,
+): string {
   if (outcome === 'added') return `Added ${name} to compare (${count} of ${limit}).`;
   if (outcome === 'removed') return `Removed ${name} from compare (${count} of ${limit}).`;
   return `You can compare up to ${limit} cars. Remove one first: press Compare on a chosen car again, or use Remove on the comparison page.`;
@@ -53,5 +63,11 @@ export function parseCompareList(raw: string | null): CompareEntry[] {
 
 function isEntry(value: unknown): value is CompareEntry {
   const entry = value as CompareEntry;
-  return typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.name === 'string' && typeof entry.slug === 'string';
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    typeof entry.id === 'string' &&
+    typeof entry.name === 'string' &&
+    typeof entry.slug === 'string'
+  );
 }

@@ -30,7 +30,8 @@ export interface CompareCar {
   figures: Partial<Record<CompareField, string>>;
 }
 
-const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+const finite = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
 const text = (value: string | null | undefined) => value?.trim() || undefined;
 
 /** A car's comparison column, from the feed car and the tenant's finance settings (for the weekly estimate). */
@@ -39,19 +40,27 @@ export function compareCar(car: Car, finance: Finance, image: string): CompareCa
   const litres = car.engine_size_litres ?? v.enginesize_litres;
   const weekly = weeklyEstimate(car, finance);
   const figures: CompareCar['figures'] = {
-    price: finite(car.price) && car.price > 0 ? `${formatPrice(car.price)}${car.price_type ? ` ${car.price_type}` : ''}` : undefined,
+    price:
+      finite(car.price) && car.price > 0
+        ? `${formatPrice(car.price)}${car.price_type ? ` ${car.price_type}` : ''}`
+        : undefined,
     weekly: weekly ? `${formatPrice(weekly.weekly)}/wk*` : undefined,
     year: String(car.year),
     km: finite(car.km) ? formatKm(car.km) : undefined,
     body: text(car.body ?? car.simple_body),
     transmission: text(car.trans ?? car.simple_transmission),
     fuel: text(car.fuel ?? car.simple_fuel),
-    consumption: finite(v.fuelconsumptioncombined) ? `${v.fuelconsumptioncombined} L/100km` : undefined,
+    consumption: finite(v.fuelconsumptioncombined)
+      ? `${v.fuelconsumptioncombined} L/100km`
+      : undefined,
     engine: finite(litres) ? `${litres.toFixed(1)} L` : undefined,
     seats: finite(car.seats) ? String(car.seats) : undefined,
     ancap: finite(v.ancaprating) ? `${v.ancaprating} stars` : undefined,
-    towing: finite(v.towingcapacitybraked) ? `${formatNumber(v.towingcapacitybraked)} kg` : undefined,
+    towing: finite(v.towingcapacitybraked)
+      ? `${formatNumber(v.towingcapacitybraked)} kg`
+      : undefined,
   };
-  for (const key of Object.keys(figures) as CompareField[]) if (figures[key] === undefined) delete figures[key];
+  for (const key of Object.keys(figures) as CompareField[])
+    if (figures[key] === undefined) delete figures[key];
   return { id: String(car.id), name: car.name, slug: car.slug, image, figures };
 }

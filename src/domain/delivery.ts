@@ -3,7 +3,8 @@ import type { DeliveryRegion } from '../tenant/schema/delivery';
 
 export const POSTCODE_REQUIRED = 'Please enter a postcode.';
 export const POSTCODE_INVALID = 'Invalid postcode. Please enter a 4-digit number.';
-export const NO_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+export const NO_ESTIMATE =
+  "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 export const POSTCODE_PLACEHOLDER = 'e.g. 4000';
 export const POSTCODE_MAX_LENGTH = 4;
 
@@ -25,15 +26,25 @@ export interface DeliveryQuote {
  * GET /api/delivery's answer for a valid postcode: the quote, or no price and the SPEC 8 sorry
  * message when no region covers it (an answer, not a missing resource).
  */
-export type DeliveryAnswer = (DeliveryQuote & { postcode: string }) | { postcode: string; price: null; name: null; message: string };
+export type DeliveryAnswer =
+  | (DeliveryQuote & { postcode: string })
+  | { postcode: string; price: null; name: null; message: string };
 
-export function deliveryAnswer(postcode: string, regions: readonly DeliveryRegion[]): DeliveryAnswer {
+export function deliveryAnswer(
+  postcode: string,
+  regions: readonly DeliveryRegion[],
+): DeliveryAnswer {
   const quote = deliveryQuote(postcode, regions);
-  return quote ? { ...quote, postcode } : { postcode, price: null, name: null, message: NO_ESTIMATE };
+  return quote
+    ? { ...quote, postcode }
+    : { postcode, price: null, name: null, message: NO_ESTIMATE };
 }
 
 /** The first region whose range holds the postcode; undefined means no estimate (SPEC 8). */
-export function deliveryQuote(postcode: string, regions: readonly DeliveryRegion[]): DeliveryQuote | undefined {
+export function deliveryQuote(
+  postcode: string,
+  regions: readonly DeliveryRegion[],
+): DeliveryQuote | undefined {
   const code = postcode.trim();
   if (postcodeError(code)) return undefined;
   const region = regions.find((item) => item.from <= code && code <= item.to);

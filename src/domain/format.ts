@@ -5,7 +5,11 @@
 // a build 0.35 s per 1,000 pages, and the first one a browser page builds costs about 40 ms of main
 // thread (ICU data), which the vehicle page would pay at load for its views count.
 let withCentsFormat: Intl.NumberFormat | undefined;
-const withCents = () => (withCentsFormat ??= new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const withCents = () =>
+  (withCentsFormat ??= new Intl.NumberFormat('en-AU', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }));
 
 /** "12,345" (rounded to a whole number). */
 function groupDigits(value: number): string {
@@ -43,9 +47,12 @@ export function formatPhone(phone: string): string {
   if (digits.startsWith('+61')) digits = `0${digits.slice(3)}`;
   else if (digits.startsWith('61') && digits.length === 11) digits = `0${digits.slice(2)}`;
   digits = digits.replace(/\D/g, '');
-  if (/^1[38]00\d{6}$/.test(digits)) return `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
-  if (/^13\d{4}$/.test(digits)) return `${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4)}`;
-  if (/^0\d{9}$/.test(digits)) return `${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}`;
+  if (/^1[38]00\d{6}$/.test(digits))
+    return `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
+  if (/^13\d{4}$/.test(digits))
+    return `${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4)}`;
+  if (/^0\d{9}$/.test(digits))
+    return `${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}`;
   return phone.trim();
 }
 

@@ -62,7 +62,10 @@ function storedTitle(car: StoredCar): string {
  * One entry. `listed` is the site's listed cars by id, or undefined while they are loading (or
  * could not be loaded): then only what the record holds is shown.
  */
-export function garageCar(car: StoredCar, listed: ReadonlyMap<string, ListedCar> | undefined): GarageCar {
+export function garageCar(
+  car: StoredCar,
+  listed: ReadonlyMap<string, ListedCar> | undefined,
+): GarageCar {
   const stored = {
     id: car.id,
     title: storedTitle(car),

@@ -4,7 +4,11 @@ import type { Location, OpeningHour, SpecialHours } from '../feeds/schemas';
 export const HOURS_TYPES = ['sales', 'service', 'parts'] as const;
 export type HoursType = (typeof HOURS_TYPES)[number];
 
-export const HOURS_TYPE_LABELS: Record<HoursType, string> = { sales: 'Sales', service: 'Service', parts: 'Parts' };
+export const HOURS_TYPE_LABELS: Record<HoursType, string> = {
+  sales: 'Sales',
+  service: 'Service',
+  parts: 'Parts',
+};
 
 export interface HoursLine {
   /** "Mon-Fri", "Saturday", ... */
@@ -33,16 +37,25 @@ function entryText(entry: OpeningHour | undefined): string {
  * The hours a department keeps across a group of locations: the opening hours of the group's
  * location of that type, else a location's own `service_hours` / `parts_hours`.
  */
-export function departmentHours(locations: Pick<Location, 'location_type' | 'contact_detail'>[], type: HoursType): OpeningHour[] | undefined {
-  const own = locations.find((location) => location.location_type === type && location.contact_detail.opening_hours.length);
+export function departmentHours(
+  locations: Pick<Location, 'location_type' | 'contact_detail'>[],
+  type: HoursType,
+): OpeningHour[] | undefined {
+  const own = locations.find(
+    (location) => location.location_type === type && location.contact_detail.opening_hours.length,
+  );
   if (own) return own.contact_detail.opening_hours;
   if (type === 'sales') return undefined;
   const key = type === 'service' ? 'service_hours' : 'parts_hours';
-  return locations.map((location) => location.contact_detail[key]).find((hours) => hours && hours.length);
+  return locations
+    .map((location) => location.contact_detail[key])
+    .find((hours) => hours && hours.length);
 }
 
 /** Departments of a group that have hours, in selector order. */
-export function availableHoursTypes(locations: Pick<Location, 'location_type' | 'contact_detail'>[]): HoursType[] {
+export function availableHoursTypes(
+  locations: Pick<Location, 'location_type' | 'contact_detail'>[],
+): HoursType[] {
   return HOURS_TYPES.filter((type) => departmentHours(locations, type));
 }
 
@@ -50,17 +63,24 @@ export function availableHoursTypes(locations: Pick<Location, 'location_type' | 
  * SPEC 2: a week of hours as display lines. Monday to Friday collapse into one "Mon-Fri" line
  * when all five are identical; a closed Saturday reads 'By appointment only' when configured.
  */
-export function hoursLines(hours: OpeningHour[], options: { saturdayByAppointment?: boolean } = {}): HoursLine[] {
+export function hoursLines(
+  hours: OpeningHour[],
+  options: { saturdayByAppointment?: boolean } = {},
+): HoursLine[] {
   const byDay = new Map(hours.map((entry) => [entry.weekday, entry]));
   const text = (weekday: number) => {
     const value = entryText(byDay.get(weekday));
-    return weekday === 6 && value === 'Closed' && options.saturdayByAppointment ? 'By appointment only' : value;
+    return weekday === 6 && value === 'Closed' && options.saturdayByAppointment
+      ? 'By appointment only'
+      : value;
   };
   const weekdays = [1, 2, 3, 4, 5].map(text);
   const lines: HoursLine[] = [];
-  if (weekdays.every((value) => value === weekdays[0])) lines.push({ day: 'Mon-Fri', hours: weekdays[0]! });
+  if (weekdays.every((value) => value === weekdays[0]))
+    lines.push({ day: 'Mon-Fri', hours: weekdays[0]! });
   else weekdays.forEach((value, index) => lines.push({ day: DAY_NAMES[index + 1]!, hours: value }));
-  for (const weekday of WEEK_ORDER.slice(5)) lines.push({ day: DAY_NAMES[weekday]!, hours: text(weekday) });
+  for (const weekday of WEEK_ORDER.slice(5))
+    lines.push({ day: DAY_NAMES[weekday]!, hours: text(weekday) });
   return lines;
 }
 
@@ -86,7 +106,10 @@ export function locationTimeZone(location: Pick<Location, 'time_zone' | 'address
 }
 
 /** Date ("2026-12-25"), weekday (0 Sunday) and minutes after midnight of an instant in a time zone. */
-export function localTime(nowMs: number, timeZone: string): { date: string; weekday: number; minutes: number } {
+export function localTime(
+  nowMs: number,
+  timeZone: string,
+): { date: string; weekday: number; minutes: number } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-AU', {
       timeZone,
@@ -102,24 +125,39 @@ export function localTime(nowMs: number, timeZone: string): { date: string; week
       .map((part) => [part.type, part.value]),
   );
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? '');
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
 }
 
 function minutesOf(time: string | null | undefined): number | undefined {
   if (!time) return undefined;
   const [h, m] = time.split(':').map(Number);
-  return h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m) ? undefined : h * 60 + m;
+  return h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)
+    ? undefined
+    : h * 60 + m;
 }
 
 /** Open now, in the location's own time zone; a special hours entry for today wins over the week. */
-export function isOpenNow(hours: OpeningHour[], special: SpecialHours[], nowMs: number, timeZone: string): boolean {
+export function isOpenNow(
+  hours: OpeningHour[],
+  special: SpecialHours[],
+  nowMs: number,
+  timeZone: string,
+): boolean {
   const { date, weekday, minutes } = localTime(nowMs, timeZone);
   const today = special.find((entry) => entry.date === date);
   const [status, open, close] = today
     ? [today.status, minutesOf(today.start_hour), minutesOf(today.end_hour)]
     : (() => {
         const entry = hours.find((item) => item.weekday === weekday);
-        return [entry?.status ?? 'Closed', minutesOf(entry?.open), minutesOf(entry?.close)] as const;
+        return [
+          entry?.status ?? 'Closed',
+          minutesOf(entry?.open),
+          minutesOf(entry?.close),
+        ] as const;
       })();
   if (status !== 'Open') return false;
   if (open === undefined || close === undefined) return true;
@@ -138,19 +176,31 @@ export interface HolidayLine {
 
 function specialText(entry: SpecialHours): string {
   if (entry.status !== 'Open') return 'Closed';
-  return entry.start_hour && entry.end_hour ? `${clockTime(entry.start_hour)} - ${clockTime(entry.end_hour)}` : 'Open';
+  return entry.start_hour && entry.end_hour
+    ? `${clockTime(entry.start_hour)} - ${clockTime(entry.end_hour)}`
+    : 'Open';
 }
 
 // Made on first use, not at module load (see format.ts).
 let longDateFormat: Intl.DateTimeFormat | undefined;
 const longDate = () =>
-  (longDateFormat ??= new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+  (longDateFormat ??= new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }));
 
 /**
  * Holiday (special) hours of a group of locations from `today` (yyyy-mm-dd) on, by date. A date
  * every department keeps alike is one line; otherwise one line per department, labelled.
  */
-export function holidayLines(special: SpecialHours[], locations: Pick<Location, 'id' | 'location_type'>[], today: string): HolidayLine[] {
+export function holidayLines(
+  special: SpecialHours[],
+  locations: Pick<Location, 'id' | 'location_type'>[],
+  today: string,
+): HolidayLine[] {
   const typeOf = new Map(locations.map((location) => [location.id, location.location_type]));
   const byDate = new Map<string, SpecialHours[]>();
   for (const entry of special) {
@@ -165,7 +215,9 @@ export function holidayLines(special: SpecialHours[], locations: Pick<Location, 
     if (texts.size === 1) return [{ date, day, name, hours: specialText(entries[0]!) }];
     return HOURS_TYPES.flatMap((type) => {
       const entry = entries.find((item) => typeOf.get(item.location_id) === type);
-      return entry ? [{ date, day, name, department: HOURS_TYPE_LABELS[type], hours: specialText(entry) }] : [];
+      return entry
+        ? [{ date, day, name, department: HOURS_TYPE_LABELS[type], hours: specialText(entry) }]
+        : [];
     });
   });
 }

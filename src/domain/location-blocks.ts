@@ -1,11 +1,19 @@
 import type { Location } from '../feeds/schemas';
-import { contactLocationSlug, locationGroupName, primaryLocation, sortLocations } from './locations';
+import {
+  contactLocationSlug,
+  locationGroupName,
+  primaryLocation,
+  sortLocations,
+} from './locations';
 
 /** SPEC 2 location blocks: which locations a block on a page shows. */
-export type LocationBlock = 'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all' | { id: string };
+export type LocationBlock =
+  'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all' | { id: string };
 
 /** The locations a block shows, sorted sales, service, parts. */
-export function blockLocations<T extends Pick<Location, 'id' | 'location_type' | 'name' | 'primary'>>(locations: T[], block: LocationBlock): T[] {
+export function blockLocations<
+  T extends Pick<Location, 'id' | 'location_type' | 'name' | 'primary'>,
+>(locations: T[], block: LocationBlock): T[] {
   if (typeof block === 'object') return locations.filter((location) => location.id === block.id);
   switch (block) {
     case 'primary': {
@@ -15,7 +23,11 @@ export function blockLocations<T extends Pick<Location, 'id' | 'location_type' |
     case 'all':
       return sortLocations(locations);
     case 'service-and-parts':
-      return sortLocations(locations.filter((location) => location.location_type === 'service' || location.location_type === 'parts'));
+      return sortLocations(
+        locations.filter(
+          (location) => location.location_type === 'service' || location.location_type === 'parts',
+        ),
+      );
     default:
       return sortLocations(locations.filter((location) => location.location_type === block));
   }
@@ -31,7 +43,9 @@ export interface LocationGroup<T> {
 }
 
 /** SPEC 2: locations grouped by their name with the department stripped, groups in first-seen sorted order. */
-export function groupLocations<T extends Pick<Location, 'location_type' | 'name' | 'primary'>>(locations: T[]): LocationGroup<T>[] {
+export function groupLocations<T extends Pick<Location, 'location_type' | 'name' | 'primary'>>(
+  locations: T[],
+): LocationGroup<T>[] {
   const groups = new Map<string, T[]>();
   for (const location of sortLocations(locations)) {
     const name = locationGroupName(location.name);
@@ -39,7 +53,11 @@ export function groupLocations<T extends Pick<Location, 'location_type' | 'name'
   }
   return [...groups]
     .map(([name, members]) => ({ name, slug: contactLocationSlug({ name }), locations: members }))
-    .sort((a, b) => Number(b.locations.some((l) => l.primary)) - Number(a.locations.some((l) => l.primary)) || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        Number(b.locations.some((l) => l.primary)) - Number(a.locations.some((l) => l.primary)) ||
+        a.name.localeCompare(b.name),
+    );
 }
 
 /** SPEC 2: one location is a card and map; several a grid, 4 columns when more than 3. */

@@ -51,7 +51,9 @@ export function listsByState(groups: LocationGroup<unknown>[]): boolean {
 }
 
 /** The state and brand pages of a site whose locations do not fit the short list; none otherwise. */
-export function browsePages<T extends Located>(groups: LocationGroup<T>[]): { states: BrowsePage<T>[]; brands: BrowsePage<T>[] } {
+export function browsePages<T extends Located>(
+  groups: LocationGroup<T>[],
+): { states: BrowsePage<T>[]; brands: BrowsePage<T>[] } {
   if (!listsByState(groups)) return { states: [], brands: [] };
   return { states: statePages(groups), brands: brandPages(groups) };
 }
@@ -69,7 +71,12 @@ export function statePages<T extends Located>(groups: LocationGroup<T>[]): Brows
     if (state) byState.set(state, [...(byState.get(state) ?? []), group]);
   }
   return [...byState]
-    .map(([state, members]) => ({ name: stateName(state), slug: slugify(state), href: `${LOCATOR_PATH}/state/${slugify(state)}`, groups: members }))
+    .map(([state, members]) => ({
+      name: stateName(state),
+      slug: slugify(state),
+      href: `${LOCATOR_PATH}/state/${slugify(state)}`,
+      groups: members,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -92,6 +99,11 @@ export function brandPages<T extends Located>(groups: LocationGroup<T>[]): Brows
   }
   if (byBrand.size < 2) return [];
   return [...byBrand]
-    .map(([slug, { name, groups: members }]) => ({ name, slug, href: `${LOCATOR_PATH}/brand/${slug}`, groups: members }))
+    .map(([slug, { name, groups: members }]) => ({
+      name,
+      slug,
+      href: `${LOCATOR_PATH}/brand/${slug}`,
+      groups: members,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -4,8 +4,14 @@ import { slugify } from './slug';
 const TYPE_ORDER: Record<string, number> = { sales: 1, service: 2, parts: 3 };
 
 /** SPEC 2: locations sort sales 1, service 2, parts 3 (then by name). */
-export function sortLocations<T extends Pick<Location, 'location_type' | 'name'>>(locations: T[]): T[] {
-  return [...locations].sort((a, b) => (TYPE_ORDER[a.location_type] ?? 4) - (TYPE_ORDER[b.location_type] ?? 4) || a.name.localeCompare(b.name));
+export function sortLocations<T extends Pick<Location, 'location_type' | 'name'>>(
+  locations: T[],
+): T[] {
+  return [...locations].sort(
+    (a, b) =>
+      (TYPE_ORDER[a.location_type] ?? 4) - (TYPE_ORDER[b.location_type] ?? 4) ||
+      a.name.localeCompare(b.name),
+  );
 }
 
 /** SPEC 2: location names strip a trailing ' Parts', ' Service' or ' Sales' (and ' - Sales' forms) to group. */
@@ -14,7 +20,9 @@ export function locationGroupName(name: string): string {
 }
 
 /** The primary location: flagged primary, else the first sales location, else the first. */
-export function primaryLocation<T extends Pick<Location, 'primary' | 'location_type' | 'name'>>(locations: T[]): T | undefined {
+export function primaryLocation<T extends Pick<Location, 'primary' | 'location_type' | 'name'>>(
+  locations: T[],
+): T | undefined {
   return locations.find((location) => location.primary) ?? sortLocations(locations)[0];
 }
 

@@ -1,9 +1,29 @@
 import type { Model } from '../feeds/schemas';
 
 /** Body names of a model: its `body` list, else the manufacturer body fields. */
-export function modelBodies(model: Pick<Model, 'body' | 'manufacturer_body' | 'manufacturer_body1' | 'manufacturer_body2' | 'manufacturer_body3'>): string[] {
-  const bodies = model.body.length ? model.body : [model.manufacturer_body, model.manufacturer_body1, model.manufacturer_body2, model.manufacturer_body3];
-  return [...new Set(bodies.filter((body): body is string => !!body && !!body.trim()).map((body) => body.trim()))];
+export function modelBodies(
+  model: Pick<
+    Model,
+    | 'body'
+    | 'manufacturer_body'
+    | 'manufacturer_body1'
+    | 'manufacturer_body2'
+    | 'manufacturer_body3'
+  >,
+): string[] {
+  const bodies = model.body.length
+    ? model.body
+    : [
+        model.manufacturer_body,
+        model.manufacturer_body1,
+        model.manufacturer_body2,
+        model.manufacturer_body3,
+      ];
+  return [
+    ...new Set(
+      bodies.filter((body): body is string => !!body && !!body.trim()).map((body) => body.trim()),
+    ),
+  ];
 }
 
 export interface BodyFilter {
@@ -16,7 +36,9 @@ export interface BodyFilter {
 /** SPEC 4 body filter buttons: 'All' first (when wanted), then each body of the range in first-seen order. */
 export function bodyFilters(models: Model[], includeAll = true): BodyFilter[] {
   const seen = new Map<string, string>();
-  for (const model of models) for (const body of modelBodies(model)) if (!seen.has(body.toLowerCase())) seen.set(body.toLowerCase(), body);
+  for (const model of models)
+    for (const body of modelBodies(model))
+      if (!seen.has(body.toLowerCase())) seen.set(body.toLowerCase(), body);
   const filters = [...seen].map(([value, label]) => ({ label, value }));
   return includeAll ? [{ label: 'All', value: 'all' }, ...filters] : filters;
 }
@@ -31,7 +53,11 @@ export function defaultBody(filters: BodyFilter[], start: 'all' | 'first' = 'all
 }
 
 /** SPEC 4: the selected filter from `?body=` (any case), else the default (see defaultBody). */
-export function selectedBody(filters: BodyFilter[], query: string | null | undefined, start: 'all' | 'first' = 'all'): string {
+export function selectedBody(
+  filters: BodyFilter[],
+  query: string | null | undefined,
+  start: 'all' | 'first' = 'all',
+): string {
   const wanted = query?.trim().toLowerCase();
   return filters.find((filter) => filter.value === wanted)?.value ?? defaultBody(filters, start);
 }

@@ -2,14 +2,23 @@ import type { Model } from '../feeds/schemas';
 import { headOf } from './truncate';
 
 /** SPEC 5: minimum prices ignore zero or non-numeric values. */
-export function minimumPrice(values: Array<number | null | undefined | string>): number | undefined {
-  const prices = values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0);
+export function minimumPrice(
+  values: Array<number | null | undefined | string>,
+): number | undefined {
+  const prices = values.filter(
+    (value): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0,
+  );
   return prices.length ? Math.min(...prices) : undefined;
 }
 
 /** "From {price}": the lowest variant price, else the model's from_price. */
-export function modelFromPrice(model: Pick<Model, 'model_variants' | 'from_price'>): number | undefined {
-  return minimumPrice(model.model_variants.map((variant) => variant.dap_min_price)) ?? minimumPrice([model.from_price]);
+export function modelFromPrice(
+  model: Pick<Model, 'model_variants' | 'from_price'>,
+): number | undefined {
+  return (
+    minimumPrice(model.model_variants.map((variant) => variant.dap_min_price)) ??
+    minimumPrice([model.from_price])
+  );
 }
 
 /** SPEC 4: all_new and new are labelled NEW; coming_soon is labelled COMING SOON. */

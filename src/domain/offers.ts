@@ -4,7 +4,11 @@ import { isPromoShown, orderPromos, shownPromos, type PromoNode } from './promos
 type OfferNode = PromoNode & { expiry?: string | null };
 
 /** The offers running at `nowMs`, in display order (position, strictDisplay). */
-export function runningOffers<T extends OfferNode>(offers: readonly T[], nowMs: number, defaultExpiry?: string): T[] {
+export function runningOffers<T extends OfferNode>(
+  offers: readonly T[],
+  nowMs: number,
+  defaultExpiry?: string,
+): T[] {
   return orderPromos(shownPromos(offers, nowMs, defaultExpiry));
 }
 
@@ -13,8 +17,15 @@ export function runningOffers<T extends OfferNode>(offers: readonly T[], nowMs: 
  * start later (the browser reveals them when they run, with isPromoShown), in display order,
  * each with its effective expiry. Hidden (display false) and expired offers are left out.
  */
-export function listedOffers<T extends OfferNode>(offers: readonly T[], nowMs: number, defaultExpiry?: string): T[] {
-  const withExpiry = offers.map((offer) => ({ ...offer, expiry: offer.expiry ?? defaultExpiry ?? null }));
+export function listedOffers<T extends OfferNode>(
+  offers: readonly T[],
+  nowMs: number,
+  defaultExpiry?: string,
+): T[] {
+  const withExpiry = offers.map((offer) => ({
+    ...offer,
+    expiry: offer.expiry ?? defaultExpiry ?? null,
+  }));
   // Judged as if already started, so an upcoming offer is kept for the browser to reveal.
   return orderPromos(withExpiry.filter((offer) => isPromoShown({ ...offer, start: null }, nowMs)));
 }

@@ -6,10 +6,20 @@ import { primaryLocation } from './locations';
  * The number shown for a car: the tenant's per-location override, else its number for the car
  * type, else the car's location phone, else the tenant default, else the dealer's main number.
  */
-export function phoneForCar(car: Pick<Car, 'car_type' | 'location_id' | 'location'>, tenant: Pick<Tenant, 'phones' | 'dealer'>): string | undefined {
+export function phoneForCar(
+  car: Pick<Car, 'car_type' | 'location_id' | 'location'>,
+  tenant: Pick<Tenant, 'phones' | 'dealer'>,
+): string | undefined {
   const locationId = car.location_id ?? car.location?.id;
   const override = locationId != null ? tenant.phones.by_location[locationId] : undefined;
-  return override ?? tenant.phones[car.car_type] ?? car.location?.phone ?? tenant.phones.default ?? tenant.dealer.phone ?? undefined;
+  return (
+    override ??
+    tenant.phones[car.car_type] ??
+    car.location?.phone ??
+    tenant.phones.default ??
+    tenant.dealer.phone ??
+    undefined
+  );
 }
 
 /**
@@ -23,10 +33,20 @@ export function phoneForLocation(
 ): string | undefined {
   const locationId = location?.id ?? car.location_id ?? car.location?.id;
   const override = locationId != null ? tenant.phones.by_location[locationId] : undefined;
-  return override ?? location?.contact_detail.phone ?? car.location?.phone ?? phoneForCar(car, tenant);
+  return (
+    override ?? location?.contact_detail.phone ?? car.location?.phone ?? phoneForCar(car, tenant)
+  );
 }
 
 /** The site's main number: the dealer's, else the tenant default, else the primary location's. */
-export function mainPhone(tenant: Pick<Tenant, 'phones' | 'dealer'>, locations: Location[]): string | undefined {
-  return tenant.dealer.phone ?? tenant.phones.default ?? primaryLocation(locations)?.contact_detail.phone ?? undefined;
+export function mainPhone(
+  tenant: Pick<Tenant, 'phones' | 'dealer'>,
+  locations: Location[],
+): string | undefined {
+  return (
+    tenant.dealer.phone ??
+    tenant.phones.default ??
+    primaryLocation(locations)?.contact_detail.phone ??
+    undefined
+  );
 }

@@ -19,14 +19,20 @@ export interface Place extends LatLng {
 /** SPEC 5/8: the message when a postcode has no coordinates. */
 export const INVALID_POSTCODE = 'Invalid postcode';
 
-const titleCase = (text: string) => text.toLowerCase().replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+const titleCase = (text: string) =>
+  text.toLowerCase().replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 
 /** A 4-digit postcode's centroid, or undefined when the postcode does not exist. */
 export function postcodePlace(data: PlaceData, postcode: string): Place | undefined {
   const point = data.postcodes[postcode.trim()];
   if (!point) return undefined;
   const suburb = data.suburbs.find((entry) => entry[2] === postcode.trim());
-  return { label: suburb ? `${titleCase(suburb[0])} ${suburb[1]} ${postcode}` : postcode, postcode, lat: point[0], lng: point[1] };
+  return {
+    label: suburb ? `${titleCase(suburb[0])} ${suburb[1]} ${postcode}` : postcode,
+    postcode,
+    lat: point[0],
+    lng: point[1],
+  };
 }
 
 /**
@@ -42,10 +48,15 @@ export function searchPlaces(data: PlaceData, input: string, limit = 8): Place[]
   if (query.length < 2 || /^\d+$/.test(query)) return [];
   const upper = query.toUpperCase();
   const starts = data.suburbs.filter((entry) => entry[0].startsWith(upper));
-  const contains = data.suburbs.filter((entry) => !entry[0].startsWith(upper) && entry[0].includes(upper));
-  return [...starts, ...contains]
-    .slice(0, limit)
-    .map(([name, state, postcode, lat, lng]) => ({ label: `${titleCase(name)} ${state} ${postcode}`, postcode, lat, lng }));
+  const contains = data.suburbs.filter(
+    (entry) => !entry[0].startsWith(upper) && entry[0].includes(upper),
+  );
+  return [...starts, ...contains].slice(0, limit).map(([name, state, postcode, lat, lng]) => ({
+    label: `${titleCase(name)} ${state} ${postcode}`,
+    postcode,
+    lat,
+    lng,
+  }));
 }
 
 /** What a search box resolves to: a place, or the SPEC error for a postcode with no result. */

@@ -5,7 +5,8 @@ export type Noun = string | { singular: string; plural: string };
 
 /** The form of `noun` that goes with `count`: English uses the singular for exactly one. */
 export function pluralise(count: number, noun: Noun): string {
-  const { singular, plural } = typeof noun === 'string' ? { singular: noun, plural: `${noun}s` } : noun;
+  const { singular, plural } =
+    typeof noun === 'string' ? { singular: noun, plural: `${noun}s` } : noun;
   return count === 1 ? singular : plural;
 }
 

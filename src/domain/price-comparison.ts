@@ -25,13 +25,15 @@ export const GAUGE = {
 export const GAUGE_NO_DATA = 'No data returned';
 export const GAUGE_FETCH_FAILED = 'Failed to fetch auto gauge data.';
 
-const present = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const present = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
 
 /** SPEC 5: fill, listing price, range min, range max and confidence all exist, confidence > 0.2, range max >= listing price. */
 export function showsPriceComparison(data: AutogaugeData | null | undefined): boolean {
   if (!data) return false;
   const { fill, listing_price, market_range_min, market_range_max, confidence } = data;
-  if (![fill, listing_price, market_range_min, market_range_max, confidence].every(present)) return false;
+  if (![fill, listing_price, market_range_min, market_range_max, confidence].every(present))
+    return false;
   return confidence! > GAUGE.confidenceThreshold && market_range_max! >= listing_price!;
 }
 
@@ -63,7 +65,10 @@ export interface GaugeView {
 }
 
 /** What the gauge shows, or undefined when it must stay hidden. `average` is the market average when known. */
-export function gaugeView(data: AutogaugeData | null | undefined, average?: number | null): GaugeView | undefined {
+export function gaugeView(
+  data: AutogaugeData | null | undefined,
+  average?: number | null,
+): GaugeView | undefined {
   if (!showsPriceComparison(data)) return undefined;
   const listingPrice = data!.listing_price!;
   const mean = present(average) ? average : (data!.market_range_min! + data!.market_range_max!) / 2;
@@ -80,7 +85,11 @@ export function gaugeView(data: AutogaugeData | null | undefined, average?: numb
 }
 
 /** Count-up value at `elapsed` ms of the SPEC's 2 s count-up (ease-out), ending exactly on `target`. */
-export function countUpValue(target: number, elapsed: number, duration: number = GAUGE.countUpMs): number {
+export function countUpValue(
+  target: number,
+  elapsed: number,
+  duration: number = GAUGE.countUpMs,
+): number {
   if (elapsed >= duration) return target;
   const t = Math.max(0, elapsed) / duration;
   return Math.round(target * (1 - (1 - t) ** 3));

@@ -39,7 +39,11 @@ export function isPromoShown(node: PromoNode, nowMs: number, defaultExpiry?: str
 }
 
 /** The nodes shown at `nowMs`, in their given order. */
-export function shownPromos<T extends PromoNode>(nodes: readonly T[], nowMs: number, defaultExpiry?: string): T[] {
+export function shownPromos<T extends PromoNode>(
+  nodes: readonly T[],
+  nowMs: number,
+  defaultExpiry?: string,
+): T[] {
   return nodes.filter((node) => isPromoShown(node, nowMs, defaultExpiry));
 }
 
@@ -74,19 +78,31 @@ export function orderPromos<T extends PromoNode>(nodes: readonly T[]): T[] {
 }
 
 /** Where promo cards go among search results (SPEC 2): every N, listed positions, or one random place. */
-export type PromoPlacement = { rule: 'every'; every: number } | { rule: 'positions'; positions: number[] } | { rule: 'random'; min: number; max: number };
+export type PromoPlacement =
+  | { rule: 'every'; every: number }
+  | { rule: 'positions'; positions: number[] }
+  | { rule: 'random'; min: number; max: number };
 
 /**
  * 1-based positions in the final grid where promo cards go, for a grid of `cars` cars.
  * every N: N, 2N, ...; positions: as listed; random: one position between min and max
  * (`random` is injected so a test or a page can fix it).
  */
-export function promoPositions(placement: PromoPlacement, cars: number, random: () => number = Math.random): number[] {
+export function promoPositions(
+  placement: PromoPlacement,
+  cars: number,
+  random: () => number = Math.random,
+): number[] {
   if (cars === 0) return [];
   if (placement.rule === 'every') {
     const positions: number[] = [];
     // Each promo takes a slot, so the k-th promo sits at k*N in a grid of cars + promos.
-    for (let position = placement.every; position - positions.length - 1 < cars; position += placement.every) positions.push(position);
+    for (
+      let position = placement.every;
+      position - positions.length - 1 < cars;
+      position += placement.every
+    )
+      positions.push(position);
     return positions;
   }
   if (placement.rule === 'positions') return [...placement.positions].sort((a, b) => a - b);
@@ -95,14 +111,19 @@ export function promoPositions(placement: PromoPlacement, cars: number, random: 
   return [low + Math.floor(random() * (high - low + 1))];
 }
 
-export type GridItem<T, P> = { kind: 'car'; car: T } | { kind: 'promo'; promo: P; position: number };
+export type GridItem<T, P> =
+  { kind: 'car'; car: T } | { kind: 'promo'; promo: P; position: number };
 
 /**
  * Insert promo cards among the cars. A promo with its own `position` goes there; the others
  * take the placement's positions in turn (cycling). A position beyond the last car is skipped,
  * so promos never trail after the results; strictDisplay promos only ever use their own position.
  */
-export function withPromos<T, P extends PromoNode>(cars: readonly T[], promos: readonly P[], positions: readonly number[]): GridItem<T, P>[] {
+export function withPromos<T, P extends PromoNode>(
+  cars: readonly T[],
+  promos: readonly P[],
+  positions: readonly number[],
+): GridItem<T, P>[] {
   const items: GridItem<T, P>[] = cars.map((car) => ({ kind: 'car', car }));
   if (!promos.length || !cars.length) return items;
   const fixed = promos.filter((promo) => promo.position != null);
@@ -116,7 +137,8 @@ export function withPromos<T, P extends PromoNode>(cars: readonly T[], promos: r
   }
   for (const position of [...slots.keys()].sort((a, b) => a - b)) {
     // Position p means p-1 items come before it; it must sit before at least one car.
-    if (position - 1 < items.length) items.splice(position - 1, 0, { kind: 'promo', promo: slots.get(position)!, position });
+    if (position - 1 < items.length)
+      items.splice(position - 1, 0, { kind: 'promo', promo: slots.get(position)!, position });
   }
   return items;
 }

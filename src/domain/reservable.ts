@@ -10,5 +10,11 @@ import { isAvailable } from './stock';
  * caller's to check.
  */
 export function isReservable(car: Pick<Car, 'status' | 'sold' | 'reserved' | 'price'>): boolean {
-  return isAvailable(car) && car.reserved !== true && typeof car.price === 'number' && Number.isFinite(car.price) && car.price > 0;
+  return (
+    isAvailable(car) &&
+    car.reserved !== true &&
+    typeof car.price === 'number' &&
+    Number.isFinite(car.price) &&
+    car.price > 0
+  );
 }

@@ -22,7 +22,10 @@ export interface ReviewFilter {
  * SPEC 5 reviews shown: not the excluded ids, not without text, not machine-translated (text
  * containing 'Translated'), not from a blocklisted name, at least the minimum rating; up to 10.
  */
-export function selectReviews<T extends Pick<Review, 'id' | 'text' | 'customer_name' | 'rating'>>(reviews: T[], filter: ReviewFilter): T[] {
+export function selectReviews<T extends Pick<Review, 'id' | 'text' | 'customer_name' | 'rating'>>(
+  reviews: T[],
+  filter: ReviewFilter,
+): T[] {
   const excluded = new Set(filter.excluded_ids.map(String));
   const blocked = new Set(filter.blocked_names.map((name) => name.trim().toLowerCase()));
   return reviews
@@ -48,7 +51,8 @@ export function starFills(rating: number): StarFill[] {
   const full = Math.min(Math.floor(clamped), 4);
   const rest = Math.round((clamped - full) * 100) / 100;
   const stars: StarFill[] = Array.from({ length: full }, () => ({ kind: 'full' }));
-  if (rest > 0.3) stars.push(rest >= 1 ? { kind: 'full' } : { kind: 'partial', percent: Math.round(rest * 100) });
+  if (rest > 0.3)
+    stars.push(rest >= 1 ? { kind: 'full' } : { kind: 'partial', percent: Math.round(rest * 100) });
   while (stars.length < 5) stars.push({ kind: 'empty' });
   return stars;
 }
@@ -80,7 +84,13 @@ export function shownReviews<T extends Pick<Review, 'id' | 'text' | 'customer_na
 }
 
 /** Average rating and count of a list of reviews. */
-export function reviewSummary(reviews: Pick<Review, 'rating'>[]): { count: number; average: number } {
+export function reviewSummary(reviews: Pick<Review, 'rating'>[]): {
+  count: number;
+  average: number;
+} {
   if (!reviews.length) return { count: 0, average: 0 };
-  return { count: reviews.length, average: reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length };
+  return {
+    count: reviews.length,
+    average: reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length,
+  };
 }

@@ -20,7 +20,10 @@ export function soldCutoff(nowMs: number, soldDays: number): number {
  * SPEC 7 stock filter: (status in_stock OR coming_soon OR sold_date_timestamp > cutoff) AND
  * show_on_dealer_website. Applied at build time and again in the browser at query time.
  */
-export function isListed(car: Pick<Car, 'status' | 'sold_date_timestamp' | 'show_on_dealer_website'>, cutoff: number): boolean {
+export function isListed(
+  car: Pick<Car, 'status' | 'sold_date_timestamp' | 'show_on_dealer_website'>,
+  cutoff: number,
+): boolean {
   if (car.show_on_dealer_website === false) return false;
   if (car.status === 'in_stock' || car.status === 'coming_soon') return true;
   return typeof car.sold_date_timestamp === 'number' && car.sold_date_timestamp > cutoff;
@@ -34,10 +37,16 @@ export function isAvailable(car: Pick<Car, 'status' | 'sold'>): boolean {
 /** Whether a car belongs to this site at all: dealerships, makes, car types and item type. */
 export function isSelected(car: Car, selection: StockSelection): boolean {
   if (selection.dealership_ids.length) {
-    const ids = [car.dealership_id, ...(car.dealership_ids ?? [])].filter((id): id is string => id != null);
+    const ids = [car.dealership_id, ...(car.dealership_ids ?? [])].filter(
+      (id): id is string => id != null,
+    );
     if (!ids.some((id) => selection.dealership_ids.includes(id))) return false;
   }
-  if (selection.makes.length && !selection.makes.some((make) => make.toLowerCase() === car.make.toLowerCase())) return false;
+  if (
+    selection.makes.length &&
+    !selection.makes.some((make) => make.toLowerCase() === car.make.toLowerCase())
+  )
+    return false;
   if (!selection.car_types.includes(car.car_type)) return false;
   if (selection.item_type) {
     const itemType = car.item_type?.toLowerCase() || 'car';

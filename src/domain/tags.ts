@@ -1,7 +1,8 @@
 import type { Car } from '../feeds/schemas';
 import { isAvailable } from './stock';
 
-export type ImageTagKind = 'sold' | 'fuel' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'just_arrived';
+export type ImageTagKind =
+  'sold' | 'fuel' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'just_arrived';
 
 export interface ImageTag {
   kind: ImageTagKind;
@@ -36,7 +37,19 @@ export function fuelTag(car: Pick<Car, 'simple_fuel' | 'fuel'>): string | undefi
  * just-arrived while created within N days, else none.
  */
 export function imageTag(
-  car: Pick<Car, 'status' | 'sold' | 'simple_fuel' | 'fuel' | 'reserved' | 'certified' | 'car_type' | 'make' | 'tag' | 'created_at'>,
+  car: Pick<
+    Car,
+    | 'status'
+    | 'sold'
+    | 'simple_fuel'
+    | 'fuel'
+    | 'reserved'
+    | 'certified'
+    | 'car_type'
+    | 'make'
+    | 'tag'
+    | 'created_at'
+  >,
   settings: TagSettings,
   nowMs: number,
 ): ImageTag | undefined {
@@ -44,14 +57,20 @@ export function imageTag(
   const fuel = settings.fuelTags ? fuelTag(car) : undefined;
   if (fuel) return { kind: 'fuel', label: fuel };
   if (car.reserved) return { kind: 'reserved', label: 'RESERVED' };
-  if (settings.certifiedLogo && car.certified && car.car_type === 'used' && car.make.toLowerCase() === 'toyota') {
+  if (
+    settings.certifiedLogo &&
+    car.certified &&
+    car.car_type === 'used' &&
+    car.make.toLowerCase() === 'toyota'
+  ) {
     return { kind: 'certified', label: 'Toyota Certified Pre-Owned' };
   }
   if (car.tag && car.tag.trim()) return { kind: 'custom', label: car.tag.trim() };
   if (car.status === 'coming_soon') return { kind: 'coming_soon', label: 'COMING SOON' };
   if (car.created_at) {
     const age = nowMs - Date.parse(car.created_at);
-    if (age >= 0 && age < settings.justArrivedDays * DAY_MS) return { kind: 'just_arrived', label: settings.justArrivedLabel };
+    if (age >= 0 && age < settings.justArrivedDays * DAY_MS)
+      return { kind: 'just_arrived', label: settings.justArrivedLabel };
   }
   return undefined;
 }

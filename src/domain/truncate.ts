@@ -38,5 +38,7 @@ export function headOf(text: string, limit: number): string | undefined {
 /** `text` cut after `limit` characters, trailing space dropped and `ellipsis` added when cut. */
 export function truncate(text: string, limit: number, ellipsis = '…'): Truncation {
   const head = headOf(text, limit);
-  return head === undefined ? { text, truncated: false } : { text: `${head.trimEnd()}${ellipsis}`, truncated: true };
+  return head === undefined
+    ? { text, truncated: false }
+    : { text: `${head.trimEnd()}${ellipsis}`, truncated: true };
 }

@@ -10,7 +10,9 @@ export type FeedFetchSettings = Omit<GuardedFetchOptions, 'headers'>;
 export function feedFetchSettings(tenant: Pick<Tenant, 'sync' | 'feeds'>): FeedFetchSettings {
   const hosts = FEED_NAMES.flatMap((name) => {
     const source = tenant.feeds[name];
-    return typeof source === 'string' && isUrlSource(source) && URL.canParse(source) ? [new URL(source).hostname] : [];
+    return typeof source === 'string' && isUrlSource(source) && URL.canParse(source)
+      ? [new URL(source).hostname]
+      : [];
   });
   return {
     maxBytes: tenant.sync.max_feed_megabytes * 1024 * 1024,
@@ -22,14 +24,23 @@ export function feedFetchSettings(tenant: Pick<Tenant, 'sync' | 'feeds'>): FeedF
 }
 
 /** The limits of a tenant that sets none (the schema's defaults); the URL's own host is trusted as always. */
-export const DEFAULT_FEED_FETCH: FeedFetchSettings = feedFetchSettings({ sync: SyncSchema.parse({}), feeds: { cars: '', locations: '' } });
+export const DEFAULT_FEED_FETCH: FeedFetchSettings = feedFetchSettings({
+  sync: SyncSchema.parse({}),
+  feeds: { cars: '', locations: '' },
+});
 
 /** GET one feed URL within the tenant's limits; a FetchProblem says why not. */
-export function fetchFeed(url: string, settings: FeedFetchSettings, headers: Record<string, string> = {}): Promise<GuardedResponse> {
+export function fetchFeed(
+  url: string,
+  settings: FeedFetchSettings,
+  headers: Record<string, string> = {},
+): Promise<GuardedResponse> {
   return guardedFetch(url, { ...settings, headers: { accept: 'application/json', ...headers } });
 }
 
 /** "feeds.cars: answered from https://cdn.example.com/cars.json" when the answer came from elsewhere. */
 export function redirectNote(feed: string, configured: string, final: string): string | undefined {
-  return final !== configured && final !== new URL(configured).href ? `feeds.${feed} (${configured}): answered from ${final} after redirects` : undefined;
+  return final !== configured && final !== new URL(configured).href
+    ? `feeds.${feed} (${configured}): answered from ${final} after redirects`
+    : undefined;
 }

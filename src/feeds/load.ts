@@ -59,7 +59,12 @@ export interface ReadFeedOptions {
  * Read a feed source's bytes: an http(s) URL (streamed within the tenant's limits), or a path
  * relative to `root` inside the feed folders (src/feeds/roots.ts). Errors never quote the contents.
  */
-export async function readFeedBytes(feed: FeedName, source: string, root: string, { roots, fetch, log }: ReadFeedOptions = {}): Promise<Uint8Array> {
+export async function readFeedBytes(
+  feed: FeedName,
+  source: string,
+  root: string,
+  { roots, fetch, log }: ReadFeedOptions = {},
+): Promise<Uint8Array> {
   if (isUrlSource(source)) {
     let response: GuardedResponse;
     try {
@@ -68,7 +73,12 @@ export async function readFeedBytes(feed: FeedName, source: string, root: string
       if (error instanceof FetchProblem) throw new FeedReadError(feed, source, error.message);
       throw error;
     }
-    if (response.status !== 200) throw new FeedReadError(feed, source, `HTTP ${response.status} ${response.statusText}`.trim());
+    if (response.status !== 200)
+      throw new FeedReadError(
+        feed,
+        source,
+        `HTTP ${response.status} ${response.statusText}`.trim(),
+      );
     const note = redirectNote(feed, source, response.url);
     if (note) log?.(`  ${note}`);
     return response.body;
@@ -78,7 +88,11 @@ export async function readFeedBytes(feed: FeedName, source: string, root: string
   } catch (error) {
     if (error instanceof FeedLocationError) throw new FeedReadError(feed, source, error.message);
     const code = (error as NodeJS.ErrnoException).code;
-    throw new FeedReadError(feed, source, code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`);
+    throw new FeedReadError(
+      feed,
+      source,
+      code === 'ENOENT' ? 'file not found' : `could not read: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -89,7 +103,11 @@ export function parseFeedBytes(feed: FeedName, source: string, bytes: Uint8Array
   } catch (error) {
     // The engine's message quotes the text around the error: a position is enough to find it.
     const at = /\(line (\d+) column (\d+)\)/.exec((error as Error).message);
-    throw new FeedReadError(feed, source, `not valid JSON${at ? ` (line ${at[1]}, column ${at[2]})` : ''}`);
+    throw new FeedReadError(
+      feed,
+      source,
+      `not valid JSON${at ? ` (line ${at[1]}, column ${at[2]})` : ''}`,
+    );
   }
 }
 
@@ -105,7 +123,11 @@ function recordId(raw: unknown): string | undefined {
  * Validate every record of a feed. Bad records are reported and left out; the rest are kept.
  * A list wrapped as `{ "data": [...] }`, `{ "results": [...] }` or `{ "<feed>": [...] }` is accepted.
  */
-export function validateFeed<N extends FeedName>(feed: N, data: unknown, source: string): FeedResult<N> {
+export function validateFeed<N extends FeedName>(
+  feed: N,
+  data: unknown,
+  source: string,
+): FeedResult<N> {
   const list = unwrapList(feed, data);
   if (!list) throw new FeedReadError(feed, source, 'expected a JSON list of records');
   const schema = FEED_SCHEMAS[feed];
@@ -121,7 +143,15 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
       // Only unsafe URLs are wrong: the dealer still wants the car listed, without them.
       const retry = parseWithout(schema, raw, result.error.issues) as typeof result;
       if (retry.success) {
-        dropped.push({ feed, source, index, id, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`) });
+        dropped.push({
+          feed,
+          source,
+          index,
+          id,
+          problems: result.error.issues.map(
+            (issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`,
+          ),
+        });
         result = retry;
       }
     }
@@ -131,20 +161,28 @@ export function validateFeed<N extends FeedName>(feed: N, data: unknown, source:
         source,
         index,
         id,
-        problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`),
+        problems: result.error.issues.map(
+          (issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`,
+        ),
       });
       return;
     }
     const record = result.data as FeedRecord<N> & { id?: string; slug?: string };
     const duplicate =
-      feed !== 'special_hours' && record.id !== undefined && seenIds.has(record.id) ? 'id' : record.slug && seenSlugs.has(record.slug) ? 'slug' : undefined;
+      feed !== 'special_hours' && record.id !== undefined && seenIds.has(record.id)
+        ? 'id'
+        : record.slug && seenSlugs.has(record.slug)
+          ? 'slug'
+          : undefined;
     if (duplicate) {
       rejected.push({
         feed,
         source,
         index,
         id,
-        problems: [`${duplicate}: duplicate ${duplicate} "${duplicate === 'id' ? record.id : record.slug}" (an earlier record has it)`],
+        problems: [
+          `${duplicate}: duplicate ${duplicate} "${duplicate === 'id' ? record.id : record.slug}" (an earlier record has it)`,
+        ],
       });
       return;
     }
@@ -165,7 +203,9 @@ function parseWithout(schema: z.ZodType, raw: unknown, issues: z.core.$ZodIssue[
     const result = schema.safeParse(withoutPaths(raw, drops), { reportInput: true });
     if (result.success || depth === 4) return result;
     const emptied = result.error.issues.map((issue) =>
-      issue.code === 'invalid_type' && issue.path.length > 1 && drops.some((drop) => samePath(drop, issue.path))
+      issue.code === 'invalid_type' &&
+      issue.path.length > 1 &&
+      drops.some((drop) => samePath(drop, issue.path))
         ? dropPath(issue.path.slice(0, -1))
         : undefined,
     );
@@ -179,7 +219,10 @@ function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean
 }
 
 function isUnsafeUrl(issue: z.core.$ZodIssue): boolean {
-  return issue.code === 'custom' && (issue.params as Record<string, unknown> | undefined)?.[UNSAFE_URL] === true;
+  return (
+    issue.code === 'custom' &&
+    (issue.params as Record<string, unknown> | undefined)?.[UNSAFE_URL] === true
+  );
 }
 
 /**
@@ -200,13 +243,16 @@ function withoutPaths(raw: unknown, paths: PropertyKey[][]): unknown {
   const copy = structuredClone(raw) as Record<PropertyKey, unknown>;
   for (const path of paths) {
     let parent: Record<PropertyKey, unknown> | undefined = copy;
-    for (const key of path.slice(0, -1)) parent = parent?.[key] as Record<PropertyKey, unknown> | undefined;
+    for (const key of path.slice(0, -1))
+      parent = parent?.[key] as Record<PropertyKey, unknown> | undefined;
     if (parent && typeof parent === 'object') parent[path.at(-1)!] = DROP;
   }
   const prune = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.filter((item) => item !== DROP).map(prune);
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === DROP ? [] : [[key, prune(item)]])));
+      return Object.fromEntries(
+        Object.entries(value).flatMap(([key, item]) => (item === DROP ? [] : [[key, prune(item)]])),
+      );
     return value;
   };
   return prune(copy);
@@ -235,6 +281,15 @@ export function describeDropped(record: DroppedUrls): string[] {
 }
 
 /** Read and validate one feed. */
-export async function loadFeed<N extends FeedName>(feed: N, source: string, root: string, roots?: string[]): Promise<FeedResult<N>> {
-  return validateFeed(feed, parseFeedBytes(feed, source, await readFeedBytes(feed, source, root, { roots })), source);
+export async function loadFeed<N extends FeedName>(
+  feed: N,
+  source: string,
+  root: string,
+  roots?: string[],
+): Promise<FeedResult<N>> {
+  return validateFeed(
+    feed,
+    parseFeedBytes(feed, source, await readFeedBytes(feed, source, root, { roots })),
+    source,
+  );
 }

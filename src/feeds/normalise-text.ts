@@ -25,7 +25,8 @@ function needsNormalising(text: string): boolean {
  * test per string and no copy.
  */
 export function normaliseText<T>(value: T): T {
-  if (typeof value === 'string') return (needsNormalising(value) ? normaliseString(value) : value) as T;
+  if (typeof value === 'string')
+    return (needsNormalising(value) ? normaliseString(value) : value) as T;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = normaliseText(value[i]);
     return value;

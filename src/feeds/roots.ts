@@ -30,9 +30,15 @@ function describeRoots(root: string, roots: string[]): string {
  * after following symlinks. Throws FeedLocationError for anything else (`/etc/passwd`, `../x`,
  * a symlink out of data/) and the file system's error (e.g. ENOENT) when the file is missing.
  */
-export async function resolveLocalFeed(source: string, root: string, roots: string[] = feedRoots(root)): Promise<string> {
+export async function resolveLocalFeed(
+  source: string,
+  root: string,
+  roots: string[] = feedRoots(root),
+): Promise<string> {
   const refuse = () =>
-    new FeedLocationError(`refused: a feed must be an http(s) URL or a file under ${describeRoots(root, roots)} (set FEED_ROOTS to allow other folders)`);
+    new FeedLocationError(
+      `refused: a feed must be an http(s) URL or a file under ${describeRoots(root, roots)} (set FEED_ROOTS to allow other folders)`,
+    );
   const file = path.resolve(root, source);
   if (!roots.some((dir) => inside(file, dir))) throw refuse();
   const real = await realpath(file);

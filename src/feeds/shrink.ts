@@ -14,9 +14,13 @@ export interface CarsFeedCounts {
  * when there was one). A feed that failed upstream usually looks like one of these, and building
  * from it would replace a whole live site with a near-empty one. Undefined when it looks fine.
  */
-export function carsFeedShrinkProblem(counts: CarsFeedCounts, previousListed?: number): string | undefined {
+export function carsFeedShrinkProblem(
+  counts: CarsFeedCounts,
+  previousListed?: number,
+): string | undefined {
   if (counts.records === 0) return 'the feed has no records';
-  if (counts.invalid * 2 > counts.records) return `${counts.invalid} of its ${counts.records} records are invalid (more than half)`;
+  if (counts.invalid * 2 > counts.records)
+    return `${counts.invalid} of its ${counts.records} records are invalid (more than half)`;
   if (previousListed !== undefined && counts.listed * 2 < previousListed)
     return `it lists ${counts.listed} cars, down from ${previousListed} at the last build (more than half gone)`;
   return undefined;

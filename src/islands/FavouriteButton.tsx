@@ -1,6 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $favouriteIds, favouriteSavedEarly, FAVOURITES_KEY, toggleFavourite, type Favourite } from '../stores/favourites';
+import {
+  $favouriteIds,
+  favouriteSavedEarly,
+  FAVOURITES_KEY,
+  toggleFavourite,
+  type Favourite,
+} from '../stores/favourites';
 import { EARLY_PRESS, earlySave, takeEarlyPress } from './early-press';
 import { usePressedState } from './use-pressed-state';
 

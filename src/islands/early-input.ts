@@ -39,7 +39,8 @@ export function replayEarlyInput(root: Element): void {
     if (field.disabled || field.closest('astro-island') !== island) continue;
     if (field instanceof HTMLSelectElement) {
       if (field.multiple) continue;
-      const rendered = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+      const rendered =
+        [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
       // React listens to `change` on selects and keeps no tracking for them.
       if (rendered && field.value !== rendered.value) {
         field.dispatchEvent(new Event('change', { bubbles: true }));
@@ -47,9 +48,13 @@ export function replayEarlyInput(root: Element): void {
       }
       continue;
     }
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (
+      field instanceof HTMLInputElement &&
+      (field.type === 'checkbox' || field.type === 'radio')
+    ) {
       // A radio group's newly picked button carries the change; the one it replaced follows it.
-      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) continue;
+      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked))
+        continue;
       const picked = field.checked;
       field.checked = !picked;
       field.click(); // back to the shopper's choice, with the click React reads checkbox changes from
@@ -57,7 +62,10 @@ export function replayEarlyInput(root: Element): void {
     }
     if (SKIPPED_TYPES.has(field.type) || field.value === renderedValue(field)) continue;
     const typed = field.value;
-    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+    const setValue = Object.getOwnPropertyDescriptor(
+      Object.getPrototypeOf(field) as object,
+      'value',
+    )?.set;
     if (!setValue) continue;
     field.value = field.defaultValue;
     setValue.call(field, typed);

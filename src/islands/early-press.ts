@@ -1,5 +1,17 @@
-import { COMPARE_KEY, parseCompareList, toggleInList, type CompareEntry, type CompareOutcome } from '../domain/compare-eligibility';
-import { favouriteEntry, FAVOURITES_KEY, parseFavourites, toggleFavouriteIn, type Favourite } from '../domain/favourites';
+import {
+  COMPARE_KEY,
+  parseCompareList,
+  toggleInList,
+  type CompareEntry,
+  type CompareOutcome,
+} from '../domain/compare-eligibility';
+import {
+  favouriteEntry,
+  FAVOURITES_KEY,
+  parseFavourites,
+  toggleFavouriteIn,
+  type Favourite,
+} from '../domain/favourites';
 
 /**
  * A toggle (aria-pressed) whose island is still asleep answers the shopper's press at once: the
@@ -19,12 +31,17 @@ export const EARLY_PRESS = 'data-early-press';
 export const WAITING = 'data-early-pressed';
 
 type Outcome = CompareOutcome;
-type EarlySave = { key: typeof FAVOURITES_KEY; entry: Favourite } | { key: typeof COMPARE_KEY; entry: CompareEntry };
+type EarlySave =
+  | { key: typeof FAVOURITES_KEY; entry: Favourite }
+  | { key: typeof COMPARE_KEY; entry: CompareEntry };
 
 /** The value of a toggle's data-early-press: the list a press changes and the entry it adds or removes. */
 export function earlySave({ key, entry }: EarlySave): string {
   const { id, name, slug } = entry;
-  return JSON.stringify({ key, entry: key === FAVOURITES_KEY ? favouriteEntry(entry as Favourite) : { id, name, slug } });
+  return JSON.stringify({
+    key,
+    entry: key === FAVOURITES_KEY ? favouriteEntry(entry as Favourite) : { id, name, slug },
+  });
 }
 
 /** Called by an early layer for a tap it holds: answers the toggle it landed on, if it is one. */

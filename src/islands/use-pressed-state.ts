@@ -10,6 +10,7 @@ import { WAITING } from './early-press';
 export function usePressedState(toggle: RefObject<HTMLElement | null>, pressed: boolean): void {
   useLayoutEffect(() => {
     const element = toggle.current;
-    if (element && !element.hasAttribute(WAITING)) element.setAttribute('aria-pressed', String(pressed));
+    if (element && !element.hasAttribute(WAITING))
+      element.setAttribute('aria-pressed', String(pressed));
   });
 }

@@ -53,20 +53,28 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 const hostKey = (url: URL) => url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
 
-export async function guardedFetch(url: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
+export async function guardedFetch(
+  url: string,
+  options: GuardedFetchOptions,
+): Promise<GuardedResponse> {
   let current: URL;
   try {
     current = new URL(url);
   } catch {
     throw new FetchProblem('not a valid URL');
   }
-  if (!/^https?:$/.test(current.protocol)) throw new FetchProblem(`only http(s) URLs are fetched, not ${current.protocol}`);
-  const trusted = new Set([hostKey(current), ...(options.trustedHosts ?? []).map((host) => host.toLowerCase().replace(/^\[|\]$/g, ''))]);
+  if (!/^https?:$/.test(current.protocol))
+    throw new FetchProblem(`only http(s) URLs are fetched, not ${current.protocol}`);
+  const trusted = new Set([
+    hostKey(current),
+    ...(options.trustedHosts ?? []).map((host) => host.toLowerCase().replace(/^\[|\]$/g, '')),
+  ]);
   const deadline = Date.now() + options.totalTimeoutMs;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   for (let hop = 0; ; hop++) {
     const answer = await requestOnce(current, options, trusted.has(hostKey(current)), deadline);
-    if (!REDIRECTS.has(answer.status) || answer.headers.location === undefined) return { ...answer, url: current.href };
+    if (!REDIRECTS.has(answer.status) || answer.headers.location === undefined)
+      return { ...answer, url: current.href };
     if (hop >= maxRedirects) throw new FetchProblem(`more than ${maxRedirects} redirects`);
     let next: URL;
     try {
@@ -74,8 +82,10 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
     } catch {
       throw new FetchProblem('redirected to an invalid URL');
     }
-    if (!/^https?:$/.test(next.protocol)) throw new FetchProblem(`redirect to a ${next.protocol} URL refused`);
-    if (current.protocol === 'https:' && next.protocol === 'http:') throw new FetchProblem(`redirect from https to http refused (${next.origin})`);
+    if (!/^https?:$/.test(next.protocol))
+      throw new FetchProblem(`redirect to a ${next.protocol} URL refused`);
+    if (current.protocol === 'https:' && next.protocol === 'http:')
+      throw new FetchProblem(`redirect from https to http refused (${next.origin})`);
     current = next;
   }
 }
@@ -85,7 +95,14 @@ const publicOnlyLookup: LookupFunction = (hostname, lookupOptions, callback) => 
   dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     const internal = addresses.find((entry) => isInternalAddress(entry.address));
-    if (internal) return callback(new FetchProblem(`refused: ${hostname} resolves to an internal address (${internal.address})`), '', 0);
+    if (internal)
+      return callback(
+        new FetchProblem(
+          `refused: ${hostname} resolves to an internal address (${internal.address})`,
+        ),
+        '',
+        0,
+      );
     if (lookupOptions.all) return callback(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });
@@ -108,11 +125,19 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
   }
 }
 
-function requestOnce(url: URL, options: GuardedFetchOptions, trusted: boolean, deadline: number): Promise<Omit<GuardedResponse, 'url'>> {
+function requestOnce(
+  url: URL,
+  options: GuardedFetchOptions,
+  trusted: boolean,
+  deadline: number,
+): Promise<Omit<GuardedResponse, 'url'>> {
   if (!trusted && isIP(hostKey(url)) && isInternalAddress(hostKey(url)))
     return Promise.reject(new FetchProblem(`refused: ${url.origin} is an internal address`));
   const remaining = deadline - Date.now();
-  if (remaining <= 0) return Promise.reject(new FetchProblem(`no complete answer within ${seconds(options.totalTimeoutMs)}`));
+  if (remaining <= 0)
+    return Promise.reject(
+      new FetchProblem(`no complete answer within ${seconds(options.totalTimeoutMs)}`),
+    );
   return new Promise((resolve, reject) => {
     let problem: FetchProblem | undefined;
     let settled = false;
@@ -122,7 +147,11 @@ function requestOnce(url: URL, options: GuardedFetchOptions, trusted: boolean, d
       clearTimeout(timer);
       if (error || !value) {
         request.destroy();
-        const reason = problem ?? (error instanceof FetchProblem ? error : new FetchProblem(`could not fetch: ${(error as Error).message}`));
+        const reason =
+          problem ??
+          (error instanceof FetchProblem
+            ? error
+            : new FetchProblem(`could not fetch: ${(error as Error).message}`));
         reject(reason);
       } else resolve(value);
     };
@@ -137,7 +166,11 @@ function requestOnce(url: URL, options: GuardedFetchOptions, trusted: boolean, d
       url,
       {
         method: 'GET',
-        headers: { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'dealer-sites-feed-reader', ...options.headers },
+        headers: {
+          'accept-encoding': 'gzip, deflate, br',
+          'user-agent': 'dealer-sites-feed-reader',
+          ...options.headers,
+        },
         agent: false,
         ...(trusted ? {} : { lookup: publicOnlyLookup }),
       },
@@ -148,8 +181,13 @@ function requestOnce(url: URL, options: GuardedFetchOptions, trusted: boolean, d
         );
       },
     );
-    const timer = setTimeout(() => fail(new FetchProblem(`no complete answer within ${seconds(options.totalTimeoutMs)}`)), remaining);
-    request.setTimeout(options.idleTimeoutMs, () => fail(new FetchProblem(`no data for ${seconds(options.idleTimeoutMs)}`)));
+    const timer = setTimeout(
+      () => fail(new FetchProblem(`no complete answer within ${seconds(options.totalTimeoutMs)}`)),
+      remaining,
+    );
+    request.setTimeout(options.idleTimeoutMs, () =>
+      fail(new FetchProblem(`no data for ${seconds(options.idleTimeoutMs)}`)),
+    );
     request.on('error', (error) => finish(error));
     request.end();
   });
@@ -168,7 +206,11 @@ async function readAnswer(
   }
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxBytes) {
-    fail(new FetchProblem(`larger than ${megabytes(options.maxBytes)} (Content-Length ${megabytes(declared)})`));
+    fail(
+      new FetchProblem(
+        `larger than ${megabytes(options.maxBytes)} (Content-Length ${megabytes(declared)})`,
+      ),
+    );
     return { ...head, body: new Uint8Array() };
   }
   let sent = 0;
@@ -188,7 +230,9 @@ async function readAnswer(
     for await (const chunk of source) {
       decoded += chunk.length;
       if (decoded > options.maxBytes) {
-        const problem = new FetchProblem(`larger than ${megabytes(options.maxBytes)} once decompressed`);
+        const problem = new FetchProblem(
+          `larger than ${megabytes(options.maxBytes)} once decompressed`,
+        );
         fail(problem);
         throw problem;
       }
@@ -196,11 +240,14 @@ async function readAnswer(
     }
   };
   try {
-    await (decoder ? pipeline(response, countSent, decoder, collect) : pipeline(response, countSent, collect));
+    await (decoder
+      ? pipeline(response, countSent, decoder, collect)
+      : pipeline(response, countSent, collect));
   } catch (error) {
     if (error instanceof FetchProblem) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI')) throw new FetchProblem(`could not decompress the body (${(error as Error).message})`);
+    if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI'))
+      throw new FetchProblem(`could not decompress the body (${(error as Error).message})`);
     throw error;
   }
   return { ...head, body: Buffer.concat(chunks, decoded) };

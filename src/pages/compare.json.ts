@@ -12,9 +12,16 @@ export const GET: APIRoute = () => {
   const out: CompareCar[] = [];
   if (tenant.features.compare) {
     for (const car of cars) {
-      const image = car.primary_image_url ?? car.images[0]?.image.thumb?.url ?? car.images[0]?.image.url ?? car.thumbnails?.[0];
-      if (image && canCompare({ price: car.price, image })) out.push(compareCar(car, tenant.finance, image));
+      const image =
+        car.primary_image_url ??
+        car.images[0]?.image.thumb?.url ??
+        car.images[0]?.image.url ??
+        car.thumbnails?.[0];
+      if (image && canCompare({ price: car.price, image }))
+        out.push(compareCar(car, tenant.finance, image));
     }
   }
-  return new Response(JSON.stringify({ cars: out }), { headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify({ cars: out }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
 };

@@ -9,5 +9,7 @@ import { encodeIndex } from '../search/index-file';
  */
 export const GET: APIRoute = () => {
   const site = getSite();
-  return new Response(JSON.stringify(encodeIndex(siteSearchData(site).docs, site.builtAt)), { headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(encodeIndex(siteSearchData(site).docs, site.builtAt)), {
+    headers: { 'Content-Type': 'application/json' },
+  });
 };

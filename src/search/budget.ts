@@ -11,14 +11,24 @@ import { ALL_CARS_PATH, searchUrl } from './url-codec';
 export const BUDGET_SORT = `${INDEX_NAME}:price:desc` as const;
 
 /** The budget after one handle moved: on the step, within the bounds, min < max (SPEC 5). */
-export function moveBudget(budget: { min: number; max: number }, which: 'min' | 'max', value: number): { min: number; max: number } {
+export function moveBudget(
+  budget: { min: number; max: number },
+  which: 'min' | 'max',
+  value: number,
+): { min: number; max: number } {
   const snapped = snapToStep(value);
-  return clampPriceRange(which === 'min' ? snapped : budget.min, which === 'max' ? snapped : budget.max, which);
+  return clampPriceRange(
+    which === 'min' ? snapped : budget.min,
+    which === 'max' ? snapped : budget.max,
+    which,
+  );
 }
 
 export function budgetSearchUrl(budget: { min: number; max: number }): string {
   const { min, max } = clampPriceRange(budget.min, budget.max, 'min');
-  return searchUrl({ ...emptyState(), sortBy: BUDGET_SORT, ranges: { price: { min, max } } }, [{ path: ALL_CARS_PATH, refinements: {} }]);
+  return searchUrl({ ...emptyState(), sortBy: BUDGET_SORT, ranges: { price: { min, max } } }, [
+    { path: ALL_CARS_PATH, refinements: {} },
+  ]);
 }
 
 export const DEFAULT_BUDGET = { min: PRICE_BOUNDS.min, max: PRICE_BOUNDS.max };

@@ -57,7 +57,9 @@ export function retryDelayMs(failures: number): number {
 }
 
 /** The default engine: loads the tenant's documents lazily and answers every request locally. */
-export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClient & { ready(quiet?: boolean): Promise<Engine>; loaded(): boolean } {
+export function createEmbeddedClient(
+  options: EmbeddedClientOptions,
+): SearchClient & { ready(quiet?: boolean): Promise<Engine>; loaded(): boolean } {
   const now = options.now ?? Date.now;
   let engine: Promise<Engine> | undefined;
   let failures = 0;
@@ -100,7 +102,9 @@ export function createEmbeddedClient(options: EmbeddedClientOptions): SearchClie
     loaded: () => loaded,
     async search(requests) {
       const loaded = await ready();
-      return { results: requests.map((request) => loaded.search(request.indexName, request.params ?? {})) };
+      return {
+        results: requests.map((request) => loaded.search(request.indexName, request.params ?? {})),
+      };
     },
   };
 }

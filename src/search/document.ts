@@ -111,7 +111,9 @@ export function toSearchDocument(car: Car, context: DocumentContext): SearchDocu
     location_name: text(car.location?.name),
     location_slug: car.location ? context.locationSlug(car.location) : undefined,
     dealership_slug: text(car.dealership_slug),
-    dealership_name: car.dealership_slug ? context.dealershipNames.get(car.dealership_slug) : undefined,
+    dealership_name: car.dealership_slug
+      ? context.dealershipNames.get(car.dealership_slug)
+      : undefined,
     state: text(car.state ?? car.location?.address?.state),
     tag: text(car.tag),
     certified: car.certified ? 'Certified' : undefined,
@@ -119,7 +121,9 @@ export function toSearchDocument(car: Car, context: DocumentContext): SearchDocu
     price: num(car.price),
     before_price: num(car.before_price),
     price_type: text(car.price_type),
-    image: text(car.primary_image_url ?? car.images[0]?.image.thumb?.url ?? car.images[0]?.image.url),
+    image: text(
+      car.primary_image_url ?? car.images[0]?.image.thumb?.url ?? car.images[0]?.image.url,
+    ),
     stocknum: text(car.stocknum),
     has_nvic: car.has_nvic ?? (car.nvic ? true : undefined),
     sold: car.sold ? true : undefined,
@@ -134,6 +138,7 @@ export function toSearchDocument(car: Car, context: DocumentContext): SearchDocu
     comparison_rate: estimate?.comparisonRate,
     weekly_price_range: estimate ? weeklyPriceRange(estimate.weekly) : undefined,
   };
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) (doc as unknown as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(optional))
+    if (value !== undefined) (doc as unknown as Record<string, unknown>)[key] = value;
   return doc;
 }

@@ -20,7 +20,12 @@ export interface EarlyAnswer {
 }
 
 /** The state after the shopper ticked (or unticked) one facet value: back to the first page. */
-export function withTick(state: SearchState, field: RefinementField, value: string, ticked: boolean): SearchState {
+export function withTick(
+  state: SearchState,
+  field: RefinementField,
+  value: string,
+  ticked: boolean,
+): SearchState {
   const values = (state.refinements[field] ?? []).filter((existing) => existing !== value);
   if (ticked) values.push(value);
   const refinements = { ...state.refinements, [field]: values };
@@ -42,18 +47,41 @@ function numericFilters(state: SearchState): string[] {
 }
 
 /** The refined facets, in the order their extra requests are made. */
-const refinedFields = (state: SearchState) => Object.keys(state.refinements).filter((field) => state.refinements[field as RefinementField]?.length);
+const refinedFields = (state: SearchState) =>
+  Object.keys(state.refinements).filter(
+    (field) => state.refinements[field as RefinementField]?.length,
+  );
 
-export function earlyRequests(state: SearchState, facets: readonly string[], hitsPerPage: number): SearchRequest[] {
-  const common = { query: state.query, numericFilters: numericFilters(state), maxValuesPerFacet: 100 };
+export function earlyRequests(
+  state: SearchState,
+  facets: readonly string[],
+  hitsPerPage: number,
+): SearchRequest[] {
+  const common = {
+    query: state.query,
+    numericFilters: numericFilters(state),
+    maxValuesPerFacet: 100,
+  };
   // car_type's counts make the SPEC 9 count above 1,999.
   const main: SearchRequest = {
     indexName: state.sortBy,
-    params: { ...common, facets: [...new Set([...facets, 'car_type'])], facetFilters: facetFilters(state), hitsPerPage, page: 0 },
+    params: {
+      ...common,
+      facets: [...new Set([...facets, 'car_type'])],
+      facetFilters: facetFilters(state),
+      hitsPerPage,
+      page: 0,
+    },
   };
   const own = refinedFields(state).map((field): SearchRequest => ({
     indexName: state.sortBy,
-    params: { ...common, facets: [field], facetFilters: facetFilters(state, field), hitsPerPage: 0, page: 0 },
+    params: {
+      ...common,
+      facets: [field],
+      facetFilters: facetFilters(state, field),
+      hitsPerPage: 0,
+      page: 0,
+    },
   }));
   return [main, ...own];
 }

@@ -1,5 +1,16 @@
 import { soldCutoff } from '../domain/stock';
-import { add, andInto, complement, count, emptySet, forEach, fullSet, has, orInto, type Bitset } from './bitset';
+import {
+  add,
+  andInto,
+  complement,
+  count,
+  emptySet,
+  forEach,
+  fullSet,
+  has,
+  orInto,
+  type Bitset,
+} from './bitset';
 import type { SearchDocument } from './document';
 import { INDEX_NAME, REFINEMENT_FIELDS, SORTS } from './state';
 
@@ -51,7 +62,20 @@ export interface EngineOptions {
 const NUMERIC_FIELDS = ['price', 'km', 'year', 'weekly', 'seats'] as const;
 
 /** Words a query matches: the card's name plus the facets people type. */
-const TEXT_FIELDS = ['name', 'make', 'model', 'badge', 'colour', 'fuel', 'transmission', 'drive', 'simple_body', 'stocknum', 'location_name', 'tag'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'make',
+  'model',
+  'badge',
+  'colour',
+  'fuel',
+  'transmission',
+  'drive',
+  'simple_body',
+  'stocknum',
+  'location_name',
+  'tag',
+] as const;
 
 function normalise(text: string): string {
   return text
@@ -79,8 +103,11 @@ function requestedFacets(facets: EngineParams['facets']): string[] {
 /** Outer list AND-ed, inner lists OR-ed (Algolia filter semantics): groups of filter strings. */
 function filterGroups(filters: EngineParams['facetFilters']): string[][] {
   if (filters == null) return [];
-  const list: readonly FilterValue[] = typeof filters === 'string' ? [filters] : (filters as readonly FilterValue[]);
-  return list.map((item) => (typeof item === 'string' ? [item] : (item as readonly FilterValue[]).flat(2).map(String)));
+  const list: readonly FilterValue[] =
+    typeof filters === 'string' ? [filters] : (filters as readonly FilterValue[]);
+  return list.map((item) =>
+    typeof item === 'string' ? [item] : (item as readonly FilterValue[]).flat(2).map(String),
+  );
 }
 
 const NUMERIC = /^\s*([a-z_]+)\s*(<=|>=|!=|<|>|=)\s*(-?[\d.]+)\s*$/;
@@ -155,7 +182,8 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
   function listed(cutoff: number): Bitset {
     if (cutoff !== listedCutoff) {
       listedSet = alwaysListed.slice();
-      for (let i = 0; i < soldDocs.length; i++) if (soldDates[i]! > cutoff) add(listedSet, soldDocs[i]!);
+      for (let i = 0; i < soldDocs.length; i++)
+        if (soldDates[i]! > cutoff) add(listedSet, soldDocs[i]!);
       listedCutoff = cutoff;
     }
     return listedSet;
@@ -193,7 +221,8 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
     if (!set) {
       set = emptySet(size);
       for (let doc = 0; doc < size; doc++) {
-        for (let k = column.offsets[doc]!; k < column.offsets[doc + 1]!; k++) if (column.valueIds[k] === id) add(set, doc);
+        for (let k = column.offsets[doc]!; k < column.offsets[doc + 1]!; k++)
+          if (column.valueIds[k] === id) add(set, doc);
       }
       column.sets[id] = set;
     }
@@ -218,7 +247,8 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
     let column = numberColumns.get(field);
     if (!column) {
       column = new Float64Array(size);
-      for (let doc = 0; doc < size; doc++) column[doc] = fieldNumber(docs[doc]!, field) ?? Number.NaN;
+      for (let doc = 0; doc < size; doc++)
+        column[doc] = fieldNumber(docs[doc]!, field) ?? Number.NaN;
       numberColumns.set(field, column);
     }
     return column;
@@ -292,7 +322,9 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
     for (let i = low; i < words.length && words[i]!.startsWith(prefix); i++) {
       for (const ref of refs[i]!) {
         const fieldIndex = ref % TEXT_FIELD_SLOTS;
-        (marked[fieldIndex] ??= new Uint8Array(facetColumn(textFields[fieldIndex]!).values.length))[(ref - fieldIndex) / TEXT_FIELD_SLOTS] = 1;
+        (marked[fieldIndex] ??= new Uint8Array(facetColumn(textFields[fieldIndex]!).values.length))[
+          (ref - fieldIndex) / TEXT_FIELD_SLOTS
+        ] = 1;
       }
     }
     const set = emptySet(size);
@@ -300,7 +332,8 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
       if (!mask) return;
       const { offsets, valueIds } = facetColumn(textFields[fieldIndex]!);
       for (let doc = 0; doc < size; doc++) {
-        for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) if (mask[valueIds[k]!]) add(set, doc);
+        for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++)
+          if (mask[valueIds[k]!]) add(set, doc);
       }
     });
     return set;
@@ -329,7 +362,8 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
         const right = values[b]!;
         const leftMissing = Number.isNaN(left);
         const rightMissing = Number.isNaN(right);
-        if (leftMissing || rightMissing) return (leftMissing ? 1 : 0) - (rightMissing ? 1 : 0) || byRankIndex(a, b);
+        if (leftMissing || rightMissing)
+          return (leftMissing ? 1 : 0) - (rightMissing ? 1 : 0) || byRankIndex(a, b);
         return (left - right) * sign || byRankIndex(a, b);
       };
     }
@@ -347,7 +381,12 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
     return [0, 1, 2].flatMap((index) => [
       () => {
         const value = facetColumn('car_type').values[index];
-        if (value !== undefined) engine.search(INDEX_NAME, { facets, facetFilters: [[`car_type:${value}`]], hitsPerPage: 24 });
+        if (value !== undefined)
+          engine.search(INDEX_NAME, {
+            facets,
+            facetFilters: [[`car_type:${value}`]],
+            hitsPerPage: 24,
+          });
       },
       () => void engine.search(INDEX_NAME, { facets: ['car_type'], hitsPerPage: 0 }),
     ]);
@@ -356,12 +395,17 @@ export function createEngine(docs: SearchDocument[], options: EngineOptions): En
   const engine: Engine = {
     size,
     warmUpSteps: () => [
-      ...[...new Set([...REFINEMENT_FIELDS, ...textFields])].map((field) => () => void facetColumn(field)),
+      ...[...new Set([...REFINEMENT_FIELDS, ...textFields])].map(
+        (field) => () => void facetColumn(field),
+      ),
       ...NUMERIC_FIELDS.map((field) => () => void numberColumn(field)),
       ...SORTS.map((sort) => () => void inOrder(sort.value)),
       ...rehearsal(),
       ...rehearsal(),
-      ...textFields.map(() => () => void (text === undefined && textFieldsDone < textFields.length && indexNextTextField())),
+      ...textFields.map(
+        () => () =>
+          void (text === undefined && textFieldsDone < textFields.length && indexNextTextField()),
+      ),
       () => void textIndex(),
     ],
     search(indexName, params) {

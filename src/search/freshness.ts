@@ -8,7 +8,9 @@ const DAY_SECONDS = 86_400;
 export type RefinementFilters = [field: string, values: string[]][];
 
 export function refinementFilters(refinements: Refinements): RefinementFilters {
-  return Object.entries(refinements).filter(([, values]) => values && values.length) as RefinementFilters;
+  return Object.entries(refinements).filter(
+    ([, values]) => values && values.length,
+  ) as RefinementFilters;
 }
 
 /** Whether a document holds one of the values of every filter (a list field: one of its items). */
@@ -16,7 +18,9 @@ export function matchesFilters(doc: SearchDocument, filters: RefinementFilters):
   const record = doc as unknown as Record<string, unknown>;
   return filters.every(([field, values]) => {
     const value = record[field];
-    return Array.isArray(value) ? value.some((item) => values.includes(String(item))) : value != null && values.includes(String(value));
+    return Array.isArray(value)
+      ? value.some((item) => values.includes(String(item)))
+      : value != null && values.includes(String(value));
   });
 }
 
@@ -24,12 +28,22 @@ export function matchesFilters(doc: SearchDocument, filters: RefinementFilters):
  * When each sold car a search page's HTML counts passes its SPEC 7 cut-off (ms, ascending): from
  * then on a query would not list it.
  */
-export function listedUntilTimes(docs: readonly SearchDocument[], refinements: Refinements, soldDays: number, builtAtMs: number): number[] {
+export function listedUntilTimes(
+  docs: readonly SearchDocument[],
+  refinements: Refinements,
+  soldDays: number,
+  builtAtMs: number,
+): number[] {
   const cutoff = soldCutoff(builtAtMs, soldDays);
   const filters = refinementFilters(refinements);
   const times: number[] = [];
   for (const doc of docs) {
-    if (doc.show_on_dealer_website === false || doc.status === 'in_stock' || doc.status === 'coming_soon') continue;
+    if (
+      doc.show_on_dealer_website === false ||
+      doc.status === 'in_stock' ||
+      doc.status === 'coming_soon'
+    )
+      continue;
     const sold = doc.sold_date_timestamp;
     if (typeof sold !== 'number' || sold <= cutoff) continue;
     if (matchesFilters(doc, filters)) times.push(listedUntil(sold, soldDays));
@@ -48,6 +62,11 @@ export function listedUntil(soldSeconds: number, soldDays: number): number {
  * sold days), or null when none of its cars will. Until then the HTML is exactly the route's
  * first answer; after it the page asks the engine again (the engine filters at query time).
  */
-export function staleAt(docs: readonly SearchDocument[], refinements: Refinements, soldDays: number, builtAtMs: number): number | null {
+export function staleAt(
+  docs: readonly SearchDocument[],
+  refinements: Refinements,
+  soldDays: number,
+  builtAtMs: number,
+): number | null {
   return listedUntilTimes(docs, refinements, soldDays, builtAtMs)[0] ?? null;
 }

@@ -17,7 +17,9 @@ export interface IndexFile {
 
 /** The name feeds usually give a car: "2017 Mitsubishi Triton GLX". */
 function derivedName(doc: Pick<SearchDocument, 'year' | 'make' | 'model' | 'badge'>): string {
-  return [doc.year, doc.make, doc.model, doc.badge].filter((part) => part != null && part !== '').join(' ');
+  return [doc.year, doc.make, doc.model, doc.badge]
+    .filter((part) => part != null && part !== '')
+    .join(' ');
 }
 
 /** Slugs usually end with the car id ("...-triton-glx-410002"). */

@@ -7,7 +7,8 @@ import { createEmbeddedClient, withCache, type SearchClient } from './client';
  * chunk), and answers are cached by request (SPEC 9 cache size from config).
  */
 
-export type SearchBackend = { kind: 'embedded' } | { kind: 'meilisearch'; host: string; searchKey: string; index: string };
+export type SearchBackend =
+  { kind: 'embedded' } | { kind: 'meilisearch'; host: string; searchKey: string; index: string };
 
 export interface BrowserClientOptions {
   backend: SearchBackend;
@@ -19,12 +20,23 @@ export interface BrowserClientOptions {
 export function searchBackend(tenant: Pick<Tenant, 'search'>): SearchBackend {
   const meilisearch = tenant.search.meilisearch;
   return tenant.search.backend === 'meilisearch' && meilisearch
-    ? { kind: 'meilisearch', host: meilisearch.host, searchKey: meilisearch.search_key, index: meilisearch.index }
+    ? {
+        kind: 'meilisearch',
+        host: meilisearch.host,
+        searchKey: meilisearch.search_key,
+        index: meilisearch.index,
+      }
     : { kind: 'embedded' };
 }
 
-export function browserClientOptions(tenant: Pick<Tenant, 'search' | 'stock'>): BrowserClientOptions {
-  return { backend: searchBackend(tenant), soldDays: tenant.stock.include_sold_cars_days, cacheSize: tenant.search.cache_size };
+export function browserClientOptions(
+  tenant: Pick<Tenant, 'search' | 'stock'>,
+): BrowserClientOptions {
+  return {
+    backend: searchBackend(tenant),
+    soldDays: tenant.stock.include_sold_cars_days,
+    cacheSize: tenant.search.cache_size,
+  };
 }
 
 async function createClient(options: BrowserClientOptions): Promise<SearchClient> {
@@ -63,7 +75,9 @@ export function lazySearchClient(options: BrowserClientOptions): LazySearchClien
     answersAtOnce: () => options.backend.kind === 'embedded' && created?.loaded?.() === true,
     warmUp(quiet = false) {
       return backend()
-        .then((client) => ('ready' in client && typeof client.ready === 'function' ? client.ready(quiet) : undefined))
+        .then((client) =>
+          'ready' in client && typeof client.ready === 'function' ? client.ready(quiet) : undefined,
+        )
         .then(
           () => options.backend.kind === 'embedded',
           () => false,

@@ -30,10 +30,14 @@ export function liveCars(file: Pick<IndexFile, 'columns' | 'count'>): Map<string
   for (let at = 0; at < file.count; at++) {
     // The index leaves out an id the slug ends with (index-file.ts).
     const carSlug = String(slug[at] ?? '');
-    const id = objectID[at] != null ? String(objectID[at]) : carSlug.slice(carSlug.lastIndexOf('-') + 1);
+    const id =
+      objectID[at] != null ? String(objectID[at]) : carSlug.slice(carSlug.lastIndexOf('-') + 1);
     const amount = price[at];
     cars.set(id, {
-      available: isAvailable({ status: String(status[at] ?? 'in_stock') as never, sold: sold[at] === true }),
+      available: isAvailable({
+        status: String(status[at] ?? 'in_stock') as never,
+        sold: sold[at] === true,
+      }),
       price: typeof amount === 'number' && hasPrice(amount) ? formatPrice(amount) : undefined,
     });
   }
@@ -45,13 +49,17 @@ export function liveCars(file: Pick<IndexFile, 'columns' | 'count'>): Map<string
  * (or gone from the index: no longer for sale) becomes sold; an available car whose price changed
  * shows the new price. A card already built as sold stays as it is.
  */
-export function cardCorrections(cards: readonly ShownCard[], live: ReadonlyMap<string, LiveCar>): Map<string, CardCorrection> {
+export function cardCorrections(
+  cards: readonly ShownCard[],
+  live: ReadonlyMap<string, LiveCar>,
+): Map<string, CardCorrection> {
   const corrections = new Map<string, CardCorrection>();
   for (const card of cards) {
     if (card.sold) continue;
     const now = live.get(card.id);
     if (!now || !now.available) corrections.set(card.id, { kind: 'sold' });
-    else if (now.price && card.price && now.price !== card.price) corrections.set(card.id, { kind: 'price', price: now.price });
+    else if (now.price && card.price && now.price !== card.price)
+      corrections.set(card.id, { kind: 'price', price: now.price });
   }
   return corrections;
 }

@@ -1,4 +1,7 @@
-import { instantMeiliSearch, type InstantMeiliSearchOptions } from '@meilisearch/instant-meilisearch';
+import {
+  instantMeiliSearch,
+  type InstantMeiliSearchOptions,
+} from '@meilisearch/instant-meilisearch';
 import { soldCutoff } from '../domain/stock';
 import type { SearchClient, SearchRequest } from './client';
 import type { SearchDocument } from './document';
@@ -54,15 +57,31 @@ export function indexSettings() {
     filterableAttributes: FILTERABLE_ATTRIBUTES,
     sortableAttributes: SORTABLE_ATTRIBUTES,
     // Text relevance first, then an explicit sort, then the dealer's own ranking (SPEC 7).
-    rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'custom_rank:desc'],
+    rankingRules: [
+      'words',
+      'typo',
+      'proximity',
+      'attribute',
+      'sort',
+      'exactness',
+      'custom_rank:desc',
+    ],
     pagination: { maxTotalHits: 20_000 },
     faceting: { maxValuesPerFacet: 200 },
   };
 }
 
 /** A search document as Meilisearch stores it: every filter field explicit. */
-export function toMeilisearchDocument(doc: SearchDocument, syncedAt: number): Record<string, unknown> {
-  return { ...doc, show_on_dealer_website: doc.show_on_dealer_website ?? true, custom_rank: doc.custom_rank ?? 0, synced_at: syncedAt };
+export function toMeilisearchDocument(
+  doc: SearchDocument,
+  syncedAt: number,
+): Record<string, unknown> {
+  return {
+    ...doc,
+    show_on_dealer_website: doc.show_on_dealer_website ?? true,
+    custom_rank: doc.custom_rank ?? 0,
+    synced_at: syncedAt,
+  };
 }
 
 export interface MeilisearchClientOptions {
@@ -79,15 +98,27 @@ export interface MeilisearchClientOptions {
 /** `Car_production:price:desc` -> `<tenant index>:price:desc` (instant-meilisearch reads the sort from the name). */
 function tenantIndexName(indexName: string, index: string): string {
   if (index === INDEX_NAME) return indexName;
-  return indexName.startsWith(INDEX_NAME) ? `${index}${indexName.slice(INDEX_NAME.length)}` : indexName;
+  return indexName.startsWith(INDEX_NAME)
+    ? `${index}${indexName.slice(INDEX_NAME.length)}`
+    : indexName;
 }
 
 /** Add the stock filter (cut-off computed now, per search) to every request. */
-export function withStockFilter(requests: readonly SearchRequest[], cutoff: number, index = INDEX_NAME): SearchRequest[] {
+export function withStockFilter(
+  requests: readonly SearchRequest[],
+  cutoff: number,
+  index = INDEX_NAME,
+): SearchRequest[] {
   const filter = stockFilter(cutoff);
   return requests.map((request) => {
-    const existing = typeof request.params?.filters === 'string' && request.params.filters ? `(${request.params.filters}) AND ` : '';
-    return { indexName: tenantIndexName(request.indexName, index), params: { ...request.params, filters: `${existing}${filter}` } };
+    const existing =
+      typeof request.params?.filters === 'string' && request.params.filters
+        ? `(${request.params.filters}) AND `
+        : '';
+    return {
+      indexName: tenantIndexName(request.indexName, index),
+      params: { ...request.params, filters: `${existing}${filter}` },
+    };
   });
 }
 
@@ -100,8 +131,14 @@ export function createMeilisearchClient(options: MeilisearchClientOptions): Sear
   const now = options.now ?? Date.now;
   return {
     search(requests) {
-      const filtered = withStockFilter(requests, soldCutoff(now(), options.soldDays), options.index ?? INDEX_NAME);
-      return searchClient.search(filtered as never) as unknown as ReturnType<SearchClient['search']>;
+      const filtered = withStockFilter(
+        requests,
+        soldCutoff(now(), options.soldDays),
+        options.index ?? INDEX_NAME,
+      );
+      return searchClient.search(filtered as never) as unknown as ReturnType<
+        SearchClient['search']
+      >;
     },
   };
 }

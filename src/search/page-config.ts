@@ -58,7 +58,11 @@ export function usefulFacets(docs: SearchDocument[]): string[] {
   return [...scanFacets(docs)];
 }
 
-export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchDocument[]): SearchPageConfig {
+export function searchPageConfig(
+  site: SiteData,
+  route: RouteBase,
+  docs: SearchDocument[],
+): SearchPageConfig {
   const { tenant } = site;
   const routes = [route, ...CAR_TYPE_ROUTES.filter((candidate) => candidate.path !== route.path)];
   const backend = searchBackend(tenant);
@@ -73,9 +77,16 @@ export function searchPageConfig(site: SiteData, route: RouteBase, docs: SearchD
     card: {
       nowMs: Date.parse(site.builtAt),
       tags: tagSettings(tenant),
-      labels: { finance_button: tenant.labels.finance_button, reserve_button: tenant.labels.reserve_button },
+      labels: {
+        finance_button: tenant.labels.finance_button,
+        reserve_button: tenant.labels.reserve_button,
+      },
       links: { test_drive: tenant.links.test_drive, finance: tenant.links.finance },
-      features: { reserve: tenant.features.reserve, personalised_finance: tenant.features.personalised_finance, compare: tenant.features.compare },
+      features: {
+        reserve: tenant.features.reserve,
+        personalised_finance: tenant.features.personalised_finance,
+        compare: tenant.features.compare,
+      },
       images: imageUrlContext(tenant),
     },
     favourites: tenant.features.favourites,

@@ -30,7 +30,11 @@ export function clampPriceRange(
 }
 
 /** Snap a slider value to the step, from the lower bound. */
-export function snapToStep(value: number, bounds: { min: number } = PRICE_BOUNDS, step = PRICE_STEP): number {
+export function snapToStep(
+  value: number,
+  bounds: { min: number } = PRICE_BOUNDS,
+  step = PRICE_STEP,
+): number {
   return bounds.min + Math.round((value - bounds.min) / step) * step;
 }
 

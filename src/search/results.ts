@@ -10,7 +10,10 @@ export function collapseSoldRuns<T>(hits: readonly T[], isSold: (hit: T) => bool
 }
 
 /** SPEC 9: a result count above 1,999 is replaced by the sum of the car type facet counts. */
-export function displayCount(nbHits: number, carTypeCounts: Record<string, number> | undefined): number {
+export function displayCount(
+  nbHits: number,
+  carTypeCounts: Record<string, number> | undefined,
+): number {
   if (nbHits <= 1999 || !carTypeCounts) return nbHits;
   const sum = Object.values(carTypeCounts).reduce((total, count) => total + count, 0);
   return sum || nbHits;

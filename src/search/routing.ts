@@ -1,5 +1,11 @@
 import type { UiState } from 'instantsearch.js';
-import { INDEX_NAME, isRefinementField, isSortValue, RANGE_FIELDS, type SearchState } from './state';
+import {
+  INDEX_NAME,
+  isRefinementField,
+  isSortValue,
+  RANGE_FIELDS,
+  type SearchState,
+} from './state';
 import { parseRange, parseSearchUrl, searchUrl, type RouteBase } from './url-codec';
 
 /**
@@ -41,12 +47,15 @@ export function searchStateToUiState(state: SearchState): UiState {
   if (state.query) index.query = state.query;
   if (state.page > 1) index.page = state.page;
   if (state.sortBy !== INDEX_NAME) index.sortBy = state.sortBy;
-  const refinementList = Object.fromEntries(Object.entries(state.refinements).filter(([, values]) => values && values.length)) as Record<string, string[]>;
+  const refinementList = Object.fromEntries(
+    Object.entries(state.refinements).filter(([, values]) => values && values.length),
+  ) as Record<string, string[]>;
   if (Object.keys(refinementList).length) index.refinementList = refinementList;
   const range: Record<string, string> = {};
   for (const field of RANGE_FIELDS) {
     const value = state.ranges[field];
-    if (value && (value.min != null || value.max != null)) range[field] = `${value.min ?? ''}:${value.max ?? ''}`;
+    if (value && (value.min != null || value.max != null))
+      range[field] = `${value.min ?? ''}:${value.max ?? ''}`;
   }
   if (Object.keys(range).length) index.range = range;
   return { [INDEX_NAME]: index };
@@ -68,7 +77,12 @@ export function routingFor(routes: RouteBase[], currentPath: string) {
  * Whether address `a` (maybe relative to `b`) is the same search as `b`, whatever the order or
  * spelling of their parameters.
  */
-export function isSameSearch(a: string, b: string, routes: RouteBase[], currentPath: string): boolean {
+export function isSameSearch(
+  a: string,
+  b: string,
+  routes: RouteBase[],
+  currentPath: string,
+): boolean {
   const { createURL, parseURL } = routingFor(routes, currentPath);
   const base = new URL(b, 'http://localhost');
   return createURL(parseURL(new URL(a, base).href)) === createURL(parseURL(base.href));

@@ -24,7 +24,8 @@ export function rememberScroll(): () => void {
 
 /** Scroll back to the remembered position, only when the shopper came back (not a fresh visit). */
 export function restoreScroll(): void {
-  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const navigation = performance.getEntriesByType('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
   if (navigation?.type !== 'back_forward' && navigation?.type !== 'reload') return;
   let saved: string | null;
   try {

@@ -1,4 +1,8 @@
-import { priceWindow, SIMILAR_HITS_PER_QUERY, type SimilarSubject } from '../domain/vehicle/similar';
+import {
+  priceWindow,
+  SIMILAR_HITS_PER_QUERY,
+  type SimilarSubject,
+} from '../domain/vehicle/similar';
 import type { SearchRequest } from './client';
 import { INDEX_NAME } from './state';
 
@@ -11,13 +15,29 @@ const HIGHLIGHT = { highlightPreTag: '__ais-highlight__', highlightPostTag: '__/
  * numeric filters, which the embedded engine and Meilisearch both understand. The car itself is
  * left out by the merge (Meilisearch cannot filter on objectID).
  */
-export function similarQueries(subject: SimilarSubject, indexName: string = INDEX_NAME): SearchRequest[] {
+export function similarQueries(
+  subject: SimilarSubject,
+  indexName: string = INDEX_NAME,
+): SearchRequest[] {
   const numericFilters =
-    subject.price === undefined ? [] : [`price>=${subject.price - priceWindow(subject.price)}`, `price<=${subject.price + priceWindow(subject.price)}`];
+    subject.price === undefined
+      ? []
+      : [
+          `price>=${subject.price - priceWindow(subject.price)}`,
+          `price<=${subject.price + priceWindow(subject.price)}`,
+        ];
   const available = ['status:in_stock', 'status:coming_soon'];
   const query = (facetFilters: string[][]): SearchRequest => ({
     indexName,
-    params: { query: '', facets: ['make', 'model', 'body'], ...HIGHLIGHT, hitsPerPage: SIMILAR_HITS_PER_QUERY, page: 0, facetFilters, numericFilters },
+    params: {
+      query: '',
+      facets: ['make', 'model', 'body'],
+      ...HIGHLIGHT,
+      hitsPerPage: SIMILAR_HITS_PER_QUERY,
+      page: 0,
+      facetFilters,
+      numericFilters,
+    },
   });
   const queries = [query([[`make:${subject.make}`], [`model:${subject.model}`], available])];
   if (subject.simple_body) queries.push(query([[`simple_body:${subject.simple_body}`], available]));

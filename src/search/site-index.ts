@@ -16,13 +16,18 @@ export function dealershipNames(site: Pick<SiteData, 'locations'>): Map<string, 
   for (const location of site.locations) {
     const slug = location.dealership?.slug;
     if (!slug || names.has(slug)) continue;
-    names.set(slug, location.dealership?.name || location.website?.name || locationGroupName(location.name));
+    names.set(
+      slug,
+      location.dealership?.name || location.website?.name || locationGroupName(location.name),
+    );
   }
   return names;
 }
 
 /** Every listed car of the site as a search document. */
-export function siteDocuments(site: Pick<SiteData, 'cars' | 'locations' | 'tenant'>): SearchDocument[] {
+export function siteDocuments(
+  site: Pick<SiteData, 'cars' | 'locations' | 'tenant'>,
+): SearchDocument[] {
   const context = {
     finance: site.tenant.finance,
     dealershipNames: dealershipNames(site),
@@ -42,7 +47,10 @@ export interface SearchRoute extends RouteBase {
  * SPEC 2 search routes for this site's stock: the car-type routes, then body types, makes,
  * models, dealerships and locations. A path already taken keeps its first meaning.
  */
-export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant'> & Partial<Pick<SiteData, 'manufacturers' | 'models'>>): SearchRoute[] {
+export function searchRoutes(
+  site: Pick<SiteData, 'cars' | 'locations' | 'tenant'> &
+    Partial<Pick<SiteData, 'manufacturers' | 'models'>>,
+): SearchRoute[] {
   const noun = stockNoun(site.tenant).plural;
   const { car_types } = site.tenant.stock;
   const routes: SearchRoute[] = [];
@@ -50,19 +58,30 @@ export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant
   const add = (route: Omit<SearchRoute, 'description'> & { description?: string }) => {
     if (taken.has(route.path)) return;
     taken.add(route.path);
-    routes.push({ description: `Browse ${route.heading.toLowerCase()} for sale at ${site.tenant.name}.`, ...route });
+    routes.push({
+      description: `Browse ${route.heading.toLowerCase()} for sale at ${site.tenant.name}.`,
+      ...route,
+    });
   };
 
   add({ path: ALL_CARS_PATH, heading: `New, Used and Demo ${noun}`, refinements: {} });
   add({ path: '/search/new-cars', heading: `New ${noun}`, refinements: { car_type: ['new'] } });
   add({ path: '/search/demo-cars', heading: `Demo ${noun}`, refinements: { car_type: ['demo'] } });
   add({ path: '/search/used-cars', heading: `Used ${noun}`, refinements: { car_type: ['used'] } });
-  add({ path: '/search/new-and-demo-cars', heading: `New and Demo ${noun}`, refinements: { car_type: ['new', 'demo'] } });
+  add({
+    path: '/search/new-and-demo-cars',
+    heading: `New and Demo ${noun}`,
+    refinements: { car_type: ['new', 'demo'] },
+  });
   void car_types; // every car-type route exists (an empty one shows the SPEC empty state)
 
   for (const body of stockBodyTypes(site)) {
     const label = BODY_TYPES[body.id as BodyTypeId];
-    add({ path: bodySearchPath(body.id), heading: `${label} ${noun}`, refinements: { body: [label] } });
+    add({
+      path: bodySearchPath(body.id),
+      heading: `${label} ${noun}`,
+      refinements: { body: [label] },
+    });
   }
 
   const makes = new Map<string, Set<string>>();
@@ -70,9 +89,14 @@ export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant
     if (!makes.has(car.make)) makes.set(car.make, new Set());
     makes.get(car.make)!.add(car.model);
   }
-  const makeRoute = (make: string) => add({ path: makeSearchPath(make), heading: `${make} ${noun}`, refinements: { make: [make] } });
+  const makeRoute = (make: string) =>
+    add({ path: makeSearchPath(make), heading: `${make} ${noun}`, refinements: { make: [make] } });
   const modelRoute = (make: string, model: string) =>
-    add({ path: modelSearchPath(make, model), heading: `${make} ${model} ${noun}`, refinements: { make: [make], model: [model] } });
+    add({
+      path: modelSearchPath(make, model),
+      heading: `${make} ${model} ${noun}`,
+      refinements: { make: [make], model: [model] },
+    });
   for (const [make, models] of [...makes].sort((a, b) => a[0].localeCompare(b[0]))) {
     makeRoute(make);
     for (const model of [...models].sort()) modelRoute(make, model);
@@ -87,19 +111,33 @@ export function searchRoutes(site: Pick<SiteData, 'cars' | 'locations' | 'tenant
   }
 
   const names = dealershipNames(site);
-  const dealerships = new Set(site.cars.map((car) => car.dealership_slug).filter((slug): slug is string => Boolean(slug)));
+  const dealerships = new Set(
+    site.cars.map((car) => car.dealership_slug).filter((slug): slug is string => Boolean(slug)),
+  );
   for (const slug of [...dealerships].sort()) {
     const name = names.get(slug);
-    if (name) add({ path: `/search/${slugify(slug)}`, heading: `${noun} at ${name}`, refinements: { dealership_name: [name] } });
+    if (name)
+      add({
+        path: `/search/${slugify(slug)}`,
+        heading: `${noun} at ${name}`,
+        refinements: { dealership_name: [name] },
+      });
   }
 
   const locations = new Map<string, string>();
-  for (const car of site.cars) if (car.location?.name) locations.set(locationSlug(car.location), car.location.name);
+  for (const car of site.cars)
+    if (car.location?.name) locations.set(locationSlug(car.location), car.location.name);
   // Every location card links to 'View Our Stock': a location with nothing listed today (a buying
   // centre, a yard between deliveries) gets its page too, which says there are no results.
-  for (const location of site.locations) if (location.name && !locations.has(locationSlug(location))) locations.set(locationSlug(location), location.name);
+  for (const location of site.locations)
+    if (location.name && !locations.has(locationSlug(location)))
+      locations.set(locationSlug(location), location.name);
   for (const [slug, name] of [...locations].sort((a, b) => a[0].localeCompare(b[0]))) {
-    add({ path: `/search/${slug}`, heading: `${noun} at ${name}`, refinements: { location_name: [name] } });
+    add({
+      path: `/search/${slug}`,
+      heading: `${noun} at ${name}`,
+      refinements: { location_name: [name] },
+    });
   }
   return routes;
 }

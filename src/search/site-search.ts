@@ -9,5 +9,11 @@ import { siteDocuments } from './site-index';
  */
 export const siteSearchData = perSite((site) => {
   const docs = siteDocuments(site);
-  return { docs, engine: createEngine(docs, { soldDays: site.tenant.stock.include_sold_cars_days, now: () => Date.parse(site.builtAt) }) };
+  return {
+    docs,
+    engine: createEngine(docs, {
+      soldDays: site.tenant.stock.include_sold_cars_days,
+      now: () => Date.parse(site.builtAt),
+    }),
+  };
 });

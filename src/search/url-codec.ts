@@ -51,7 +51,9 @@ function sameValues(a: string[] | undefined, b: string[] | undefined): boolean {
 
 /** Whether a route's base filters are exactly the state's values for those fields. */
 function routeFits(route: RouteBase, refinements: Refinements): boolean {
-  return (Object.keys(route.refinements) as RefinementField[]).every((field) => sameValues(route.refinements[field], refinements[field]));
+  return (Object.keys(route.refinements) as RefinementField[]).every((field) =>
+    sameValues(route.refinements[field], refinements[field]),
+  );
 }
 
 function specificity(route: RouteBase): number {
@@ -59,12 +61,19 @@ function specificity(route: RouteBase): number {
 }
 
 /** The route a state is written under: the preferred one if it fits, else the most specific that fits. */
-export function routeFor(refinements: Refinements, routes: RouteBase[], preferredPath?: string): RouteBase {
-  const preferred = preferredPath ? routes.find((route) => trimPath(route.path) === trimPath(preferredPath)) : undefined;
+export function routeFor(
+  refinements: Refinements,
+  routes: RouteBase[],
+  preferredPath?: string,
+): RouteBase {
+  const preferred = preferredPath
+    ? routes.find((route) => trimPath(route.path) === trimPath(preferredPath))
+    : undefined;
   if (preferred && routeFits(preferred, refinements)) return preferred;
   let best: RouteBase | undefined;
   for (const route of routes) {
-    if (routeFits(route, refinements) && (!best || specificity(route) > specificity(best))) best = route;
+    if (routeFits(route, refinements) && (!best || specificity(route) > specificity(best)))
+      best = route;
   }
   return best ?? { path: ALL_CARS_PATH, refinements: {} };
 }
@@ -86,11 +95,14 @@ export function searchQueryString(state: SearchState, route: RouteBase): string 
   if (state.sortBy !== INDEX_NAME) parts.push(`sortBy=${encodeValue(state.sortBy)}`);
   for (const field of RANGE_FIELDS) {
     const range = state.ranges[field];
-    if (range && (range.min != null || range.max != null)) parts.push(`range[${field}]=${formatBound(range.min)}:${formatBound(range.max)}`);
+    if (range && (range.min != null || range.max != null))
+      parts.push(`range[${field}]=${formatBound(range.min)}:${formatBound(range.max)}`);
   }
   for (const field of REFINEMENT_FIELDS) {
     if (route.refinements[field]) continue;
-    (state.refinements[field] ?? []).forEach((value, index) => parts.push(`refinementList[${field}][${index}]=${encodeValue(value)}`));
+    (state.refinements[field] ?? []).forEach((value, index) =>
+      parts.push(`refinementList[${field}][${index}]=${encodeValue(value)}`),
+    );
   }
   return parts.join('&');
 }

@@ -50,8 +50,14 @@ type SimilarCar = Pick<Car, 'make' | 'model'> & Partial<Pick<Car, 'price' | 'sim
  * without a price to the whole body type (or make).
  */
 export function similarSearchUrl(car: SimilarCar): string {
-  const body = car.simple_body ? bodyTypesOf({ make: '', simple_body: car.simple_body })[0] : undefined;
-  const path = body ? bodySearchPath(body) : car.make ? makeSearchPath(car.make) : modelSearchPath(car.make, car.model);
+  const body = car.simple_body
+    ? bodyTypesOf({ make: '', simple_body: car.simple_body })[0]
+    : undefined;
+  const path = body
+    ? bodySearchPath(body)
+    : car.make
+      ? makeSearchPath(car.make)
+      : modelSearchPath(car.make, car.model);
   if (typeof car.price !== 'number' || !(car.price > 0)) return path;
   const window = priceWindow(car.price);
   const min = Math.max(0, Math.round(car.price - window));
@@ -60,7 +66,10 @@ export function similarSearchUrl(car: SimilarCar): string {
   return `${path}?range%5Bprice%5D=${min}:${max}`;
 }
 
-type FinanceCar = Pick<Car, 'id' | 'price' | 'car_type' | 'vin' | 'nvic' | 'has_nvic' | 'dealership_slug' | 'location'>;
+type FinanceCar = Pick<
+  Car,
+  'id' | 'price' | 'car_type' | 'vin' | 'nvic' | 'has_nvic' | 'dealership_slug' | 'location'
+>;
 
 /**
  * SPEC 2 finance link: /personalised/finance?car_id={id} when the car has an NVIC code and the
@@ -68,14 +77,19 @@ type FinanceCar = Pick<Car, 'id' | 'price' | 'car_type' | 'vin' | 'nvic' | 'has_
  * preferredDealership, vehiclePriceBudget, car_id, car_type, vin and the #finance-form anchor.
  * Without a car it is the plain finance page.
  */
-export function financeUrl(car: FinanceCar | undefined, tenant: Pick<Tenant, 'links' | 'features'>): string {
+export function financeUrl(
+  car: FinanceCar | undefined,
+  tenant: Pick<Tenant, 'links' | 'features'>,
+): string {
   if (!car) return tenant.links.finance;
   const hasNvic = car.has_nvic ?? Boolean(car.nvic);
-  if (hasNvic && tenant.features.personalised_finance) return `/personalised/finance?car_id=${encodeURIComponent(String(car.id))}`;
+  if (hasNvic && tenant.features.personalised_finance)
+    return `/personalised/finance?car_id=${encodeURIComponent(String(car.id))}`;
   const params = new URLSearchParams();
   const dealership = car.dealership_slug ?? car.location?.slug;
   if (dealership) params.set('preferredDealership', dealership);
-  if (typeof car.price === 'number' && car.price > 0) params.set('vehiclePriceBudget', String(Math.round(car.price)));
+  if (typeof car.price === 'number' && car.price > 0)
+    params.set('vehiclePriceBudget', String(Math.round(car.price)));
   params.set('car_id', String(car.id));
   params.set('car_type', car.car_type);
   if (car.vin) params.set('vin', car.vin);

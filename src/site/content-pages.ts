@@ -1,5 +1,10 @@
 import { fillContentPage, type ContentPage } from './content-placeholders';
-import { markdownPagesFrom, SHARED_CONTENT_PAGES, type MarkdownModule, type MarkdownPage } from './markdown-pages';
+import {
+  markdownPagesFrom,
+  SHARED_CONTENT_PAGES,
+  type MarkdownModule,
+  type MarkdownPage,
+} from './markdown-pages';
 import type { SiteData } from './types';
 
 export type { ContentPage } from './content-placeholders';
@@ -11,12 +16,16 @@ export type { ContentPage } from './content-placeholders';
  */
 let pages: Map<string, MarkdownPage> | undefined;
 function markdownPages(): Map<string, MarkdownPage> {
-  return (pages ??= markdownPagesFrom(import.meta.glob<MarkdownModule>('../../tenants/content/**/*.md', { eager: true }), SHARED_CONTENT_PAGES));
+  return (pages ??= markdownPagesFrom(
+    import.meta.glob<MarkdownModule>('../../tenants/content/**/*.md', { eager: true }),
+    SHARED_CONTENT_PAGES,
+  ));
 }
 
 /** A content page of the tenant (its own Markdown, else the shared default), or undefined. */
 export async function contentPage(site: SiteData, route: string): Promise<ContentPage | undefined> {
-  const page = markdownPages().get(`${site.tenant.slug}/${route}`) ?? markdownPages().get(`_default/${route}`);
+  const page =
+    markdownPages().get(`${site.tenant.slug}/${route}`) ?? markdownPages().get(`_default/${route}`);
   return page && fillContentPage(site, route, page);
 }
 

@@ -28,12 +28,22 @@ export function placeholders(site: Pick<SiteData, 'tenant' | 'locations'>): Reco
  * text, so HTML gets them escaped (`escape`), while titles stay plain text that the page escapes
  * where it prints them.
  */
-export function fillPlaceholders(text: string, values: Record<string, string>, escape: (value: string) => string = (value) => value): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (Object.hasOwn(values, key) ? escape(values[key]!) : match));
+export function fillPlaceholders(
+  text: string,
+  values: Record<string, string>,
+  escape: (value: string) => string = (value) => value,
+): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (match, key: string) =>
+    Object.hasOwn(values, key) ? escape(values[key]!) : match,
+  );
 }
 
 /** A Markdown page with the site's values filled in. */
-export async function fillContentPage(site: Pick<SiteData, 'tenant' | 'locations'>, route: string, page: MarkdownPage): Promise<ContentPage> {
+export async function fillContentPage(
+  site: Pick<SiteData, 'tenant' | 'locations'>,
+  route: string,
+  page: MarkdownPage,
+): Promise<ContentPage> {
   const values = placeholders(site);
   return {
     route,

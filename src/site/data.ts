@@ -13,7 +13,10 @@ export function getSite(): SiteData {
   const generation = siteDataGeneration();
   if (cached?.generation === generation) return cached.site;
   const file = buildEnv().SITE_DATA;
-  if (!file) throw new Error('SITE_DATA is not set: build sites with `npm run build` (or `npm run dev -- <slug>`), not `astro build` directly.');
+  if (!file)
+    throw new Error(
+      'SITE_DATA is not set: build sites with `npm run build` (or `npm run dev -- <slug>`), not `astro build` directly.',
+    );
   cached = { site: readSiteSnapshot(file), generation };
   return cached.site;
 }

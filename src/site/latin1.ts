@@ -10,20 +10,33 @@
  * Browsers read the references back as the same characters.
  */
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text as HTML (escaped), with every character above U+00FF as a numeric character reference. */
 export function latin1Html(text: string): string {
-  return text.replace(/[&<>"']|[\u{100}-\u{10ffff}]/gu, (char) => HTML_ESCAPES[char] ?? `&#x${char.codePointAt(0)!.toString(16)};`);
+  return text.replace(
+    /[&<>"']|[\u{100}-\u{10ffff}]/gu,
+    (char) => HTML_ESCAPES[char] ?? `&#x${char.codePointAt(0)!.toString(16)};`,
+  );
 }
 
 /** HTML that is already markup (rendered Markdown), with every character above U+00FF as a numeric character reference. */
 export function latin1Markup(html: string): string {
-  return html.replace(/[\u{100}-\u{10ffff}]/gu, (char) => `&#x${char.codePointAt(0)!.toString(16)};`);
+  return html.replace(
+    /[\u{100}-\u{10ffff}]/gu,
+    (char) => `&#x${char.codePointAt(0)!.toString(16)};`,
+  );
 }
 
 /** JSON text with the characters `pattern` matches written as \u escapes (still valid JSON). */
-const escapeJson = (json: string, pattern: RegExp) => json.replace(pattern, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escapeJson = (json: string, pattern: RegExp) =>
+  json.replace(pattern, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const PAST_LATIN1 = /[<\u0100-\uffff]/g;
 const PAST_ASCII = /[<\u0080-\uffff]/g;
 
@@ -69,7 +82,8 @@ export function asciiJsonChunks(value: unknown, depth = 2): Buffer[] {
     text('{');
     let first = true;
     for (const [key, member] of Object.entries(item)) {
-      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol')
+        continue;
       text(`${first ? '' : ','}${escapeJson(JSON.stringify(key), PAST_ASCII)}:`);
       first = false;
       put(member, level + 1);

@@ -14,7 +14,9 @@ export function autoDealerJsonLd(location: Location, siteUrl: string, pagePath: 
     '@id': `${canonicalUrl(siteUrl, pagePath)}#location-${location.id}`,
     name: location.name,
     url: canonicalUrl(siteUrl, pagePath),
-    ...(location.image?.image.url ? { image: new URL(location.image.image.url, siteUrl).href } : {}),
+    ...(location.image?.image.url
+      ? { image: new URL(location.image.image.url, siteUrl).href }
+      : {}),
     ...(phone ? { telephone: formatPhone(phone) } : {}),
     ...(location.contact_detail.email ? { email: location.contact_detail.email } : {}),
     address: {
@@ -37,7 +39,13 @@ export function autoDealerJsonLd(location: Location, siteUrl: string, pagePath: 
         closes: entry.close,
       })),
     ...(location.average_rating && location.review_count
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: location.average_rating, reviewCount: location.review_count } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: location.average_rating,
+            reviewCount: location.review_count,
+          },
+        }
       : {}),
   };
 }

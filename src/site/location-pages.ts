@@ -22,14 +22,27 @@ export function locationPages(site: SiteData): LocationPage[] {
   const pages = new Map<string, LocationPage>();
   for (const location of site.locations) {
     const slug = locationSlug(location);
-    if (!pages.has(slug)) pages.set(slug, { slug, title: location.name, groups: [{ name: location.name, slug, locations: [location] }] });
+    if (!pages.has(slug))
+      pages.set(slug, {
+        slug,
+        title: location.name,
+        groups: [{ name: location.name, slug, locations: [location] }],
+      });
   }
   const byDealership = new Map<string, Location[]>();
   for (const location of site.locations)
-    if (location.dealership?.slug) byDealership.set(location.dealership.slug, [...(byDealership.get(location.dealership.slug) ?? []), location]);
+    if (location.dealership?.slug)
+      byDealership.set(location.dealership.slug, [
+        ...(byDealership.get(location.dealership.slug) ?? []),
+        location,
+      ]);
   for (const [slug, locations] of byDealership) {
     if (pages.has(slug)) continue;
-    pages.set(slug, { slug, title: locations[0]!.dealership?.name ?? slug, groups: groupLocations(locations) });
+    pages.set(slug, {
+      slug,
+      title: locations[0]!.dealership?.name ?? slug,
+      groups: groupLocations(locations),
+    });
   }
   return [...pages.values()];
 }

@@ -2,7 +2,14 @@ import type { Location } from '../feeds/schemas';
 import { numberedMarkers, type LocationGroup } from '../domain/location-blocks';
 import { formatPhone } from '../domain/format';
 import { locationSlug } from '../domain/locations';
-import { availableHoursTypes, departmentHours, hoursLines, HOURS_TYPE_LABELS, type HoursLine, type HoursType } from '../domain/hours';
+import {
+  availableHoursTypes,
+  departmentHours,
+  hoursLines,
+  HOURS_TYPE_LABELS,
+  type HoursLine,
+  type HoursType,
+} from '../domain/hours';
 import type { SiteData } from './types';
 
 /** What the map island needs per marker (kept small: it is serialised into the page). */
@@ -30,7 +37,10 @@ export interface MarkerHoursOptions {
 
 /** The tenant's settings for popup hours: the department the cards open with, and its Saturday rule. */
 export function markerHoursOptions(tenant: SiteData['tenant']): MarkerHoursOptions {
-  return { defaultType: tenant.locator.default_hours_type, saturdayByAppointment: tenant.locator.saturday_by_appointment };
+  return {
+    defaultType: tenant.locator.default_hours_type,
+    saturdayByAppointment: tenant.locator.saturday_by_appointment,
+  };
 }
 
 /** A group's opening hours for its popup, by the same rules as the location card. */
@@ -39,11 +49,19 @@ function markerHours(locations: Location[], options: MarkerHoursOptions): MapMar
   const type = types.includes(options.defaultType) ? options.defaultType : types[0];
   const hours = type && departmentHours(locations, type);
   if (!type || !hours) return undefined;
-  return { department: HOURS_TYPE_LABELS[type], lines: hoursLines(hours, { saturdayByAppointment: options.saturdayByAppointment.includes(type) }) };
+  return {
+    department: HOURS_TYPE_LABELS[type],
+    lines: hoursLines(hours, {
+      saturdayByAppointment: options.saturdayByAppointment.includes(type),
+    }),
+  };
 }
 
 /** Markers for location groups: one per group at its first (sales) location; with `hours`, their opening hours too. */
-export function mapMarkers(groups: LocationGroup<Location>[], hours?: MarkerHoursOptions): MapMarker[] {
+export function mapMarkers(
+  groups: LocationGroup<Location>[],
+  hours?: MarkerHoursOptions,
+): MapMarker[] {
   const numbered = numberedMarkers(groups.length);
   return groups.flatMap((group, index) => {
     const main = group.locations[0]!;
@@ -59,7 +77,12 @@ export function mapMarkers(groups: LocationGroup<Location>[], hours?: MarkerHour
         lat,
         lng: long,
         ...(numbered ? { number: index + 1 } : {}),
-        address: [main.address.street, `${main.address.city} ${main.address.state} ${main.address.postcode}`].filter(Boolean).join(', '),
+        address: [
+          main.address.street,
+          `${main.address.city} ${main.address.state} ${main.address.postcode}`,
+        ]
+          .filter(Boolean)
+          .join(', '),
         ...(phone ? { phone: formatPhone(phone) } : {}),
         detailsHref: `/our-location/${locationSlug(main)}`,
         stockHref: `/search/${locationSlug(sales)}`,

@@ -23,7 +23,10 @@ function monogramSvg(tenant: Pick<Tenant, 'name' | 'theme'>): string {
  * renders an SVG icon as a small document in the page's own renderer, and its text needs a font
  * set up there, a 20-40 ms task during the page's load in traces of the vehicle page.
  */
-export async function monogramPng(tenant: Pick<Tenant, 'name' | 'theme'>, size: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function monogramPng(
+  tenant: Pick<Tenant, 'name' | 'theme'>,
+  size: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const png = await sharp(Buffer.from(monogramSvg(tenant)), { density: (72 * size) / 64 })
     .resize(size, size)
     .png()
@@ -33,5 +36,8 @@ export async function monogramPng(tenant: Pick<Tenant, 'name' | 'theme'>, size: 
 
 /** A build-time route serving this site's monogram as a PNG of `size` pixels. */
 export function monogramPngRoute(size: number): APIRoute {
-  return async () => new Response(await monogramPng(getSite().tenant, size), { headers: { 'content-type': 'image/png' } });
+  return async () =>
+    new Response(await monogramPng(getSite().tenant, size), {
+      headers: { 'content-type': 'image/png' },
+    });
 }

@@ -41,20 +41,28 @@ export function runningOffers(site: Pick<SiteData, 'offers' | 'tenant'>, nowMs: 
 export function stockMakes(site: Pick<SiteData, 'cars'>): { make: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const car of site.cars) counts.set(car.make, (counts.get(car.make) ?? 0) + 1);
-  return [...counts].map(([make, count]) => ({ make, count })).sort((a, b) => b.count - a.count || a.make.localeCompare(b.make));
+  return [...counts]
+    .map(([make, count]) => ({ make, count }))
+    .sort((a, b) => b.count - a.count || a.make.localeCompare(b.make));
 }
 
 /** SPEC body types present in stock, in SPEC order. */
-export function stockBodyTypes(site: Pick<SiteData, 'cars'>): { id: BodyTypeId; label: string; count: number }[] {
+export function stockBodyTypes(
+  site: Pick<SiteData, 'cars'>,
+): { id: BodyTypeId; label: string; count: number }[] {
   const counts = new Map<BodyTypeId, number>();
-  for (const car of site.cars) for (const id of bodyTypesOf(car)) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return (Object.keys(BODY_TYPES) as BodyTypeId[]).filter((id) => counts.has(id)).map((id) => ({ id, label: BODY_TYPES[id], count: counts.get(id)! }));
+  for (const car of site.cars)
+    for (const id of bodyTypesOf(car)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return (Object.keys(BODY_TYPES) as BodyTypeId[])
+    .filter((id) => counts.has(id))
+    .map((id) => ({ id, label: BODY_TYPES[id], count: counts.get(id)! }));
 }
 
 /** What the Vehicles menu lists: the model range where there is one, else the makes in stock. */
 function vehicleLinks(site: SiteData): NavLink[] {
   const { template } = site.tenant;
-  if (site.models.length) return site.models.map((model) => ({ label: model.name, href: modelPath(model, template) }));
+  if (site.models.length)
+    return site.models.map((model) => ({ label: model.name, href: modelPath(model, template) }));
   return stockMakes(site)
     .slice(0, 20)
     .map(({ make }) => ({ label: make, href: makeSearchPath(make) }));
@@ -120,14 +128,28 @@ export function footerNavigation(site: SiteData, nowMs: number): FooterGroup[] {
   const noun = stockNoun(site.tenant).plural;
   const groups: FooterGroup[] = [];
   const bodies = stockBodyTypes(site);
-  if (bodies.length) groups.push({ heading: 'Vehicles by body type', links: bodies.map(({ id, label }) => ({ label, href: bodySearchPath(id) })) });
-  groups.push({ heading: site.models.length ? 'Models' : 'Makes', links: vehicleLinks(site).slice(0, 12) });
+  if (bodies.length)
+    groups.push({
+      heading: 'Vehicles by body type',
+      links: bodies.map(({ id, label }) => ({ label, href: bodySearchPath(id) })),
+    });
+  groups.push({
+    heading: site.models.length ? 'Models' : 'Makes',
+    links: vehicleLinks(site).slice(0, 12),
+  });
   const buyerTools: NavLink[] = [{ label: `All ${noun}`, href: links.stock }];
-  if (stock.car_types.includes('new')) buyerTools.push({ label: `New ${noun}`, href: links.new_cars });
-  if (stock.car_types.includes('demo')) buyerTools.push({ label: `Demo ${noun}`, href: links.demo_cars });
-  if (stock.car_types.includes('used')) buyerTools.push({ label: `Used ${noun}`, href: links.used_cars });
+  if (stock.car_types.includes('new'))
+    buyerTools.push({ label: `New ${noun}`, href: links.new_cars });
+  if (stock.car_types.includes('demo'))
+    buyerTools.push({ label: `Demo ${noun}`, href: links.demo_cars });
+  if (stock.car_types.includes('used'))
+    buyerTools.push({ label: `Used ${noun}`, href: links.used_cars });
   if (runningOffers(site, nowMs).length) buyerTools.push({ label: 'Offers', href: OFFERS_PATH });
-  buyerTools.push({ label: 'Finance', href: links.finance }, { label: 'Trade In', href: links.trade_in }, { label: 'Test Drive', href: links.test_drive });
+  buyerTools.push(
+    { label: 'Finance', href: links.finance },
+    { label: 'Trade In', href: links.trade_in },
+    { label: 'Test Drive', href: links.test_drive },
+  );
   groups.push({ heading: 'Buyer Tools', links: buyerTools });
   groups.push({
     heading: 'Service & Parts',
@@ -151,8 +173,12 @@ export function footerNavigation(site: SiteData, nowMs: number): FooterGroup[] {
 }
 
 /** The header and footer menus of the site being built, computed once per build. */
-export const siteHeaderNavigation = perSite((site) => headerNavigation(site, Date.parse(site.builtAt)));
-export const siteFooterNavigation = perSite((site) => footerNavigation(site, Date.parse(site.builtAt)));
+export const siteHeaderNavigation = perSite((site) =>
+  headerNavigation(site, Date.parse(site.builtAt)),
+);
+export const siteFooterNavigation = perSite((site) =>
+  footerNavigation(site, Date.parse(site.builtAt)),
+);
 
 /** Whether a menu link is the current page's, or the section it is in (marked aria-current). */
 export function isCurrentLink(href: string, path: string): boolean {

@@ -8,7 +8,10 @@ export function modelListingPath(template: Template): string {
 }
 
 /** SPEC 2: a model's page is its override url, else /{new_slug or slug} (manufacturer) or /models/{slug}. */
-export function modelPath(model: Pick<Model, 'slug' | 'new_slug' | 'override_url'>, template: Template): string {
+export function modelPath(
+  model: Pick<Model, 'slug' | 'new_slug' | 'override_url'>,
+  template: Template,
+): string {
   if (model.override_url) return model.override_url;
   return template === 'manufacturer' ? `/${model.new_slug || model.slug}` : `/models/${model.slug}`;
 }

@@ -1,5 +1,13 @@
 import { selectStock } from '../domain/stock';
-import { describeDropped, describeRejected, parseFeedBytes, readFeedBytes, validateFeed, type DroppedUrls, type RejectedRecord } from '../feeds/load';
+import {
+  describeDropped,
+  describeRejected,
+  parseFeedBytes,
+  readFeedBytes,
+  validateFeed,
+  type DroppedUrls,
+  type RejectedRecord,
+} from '../feeds/load';
 import type { FeedName } from '../feeds/schemas';
 import { feedFetchSettings } from '../feeds/fetch-feed';
 import type { Tenant } from '../tenant/schema';
@@ -17,7 +25,15 @@ export interface PrepareReport {
   notListed: number;
 }
 
-const FEED_NAMES: FeedName[] = ['cars', 'locations', 'special_hours', 'models', 'reviews', 'manufacturers', 'offers'];
+const FEED_NAMES: FeedName[] = [
+  'cars',
+  'locations',
+  'special_hours',
+  'models',
+  'reviews',
+  'manufacturers',
+  'offers',
+];
 
 /** The bytes of each feed a tenant names, read (or fetched) but not yet parsed. */
 export type FeedBytes = Partial<Record<FeedName, Uint8Array>>;
@@ -39,14 +55,21 @@ export async function readFeeds(
     FEED_NAMES.map(async (name) => {
       const source = tenant.feeds[name];
       if (!source) return [name, undefined] as const;
-      return [name, fetched?.get(source) ?? (await readFeedBytes(name, source, root, { fetch, log }))] as const;
+      return [
+        name,
+        fetched?.get(source) ?? (await readFeedBytes(name, source, root, { fetch, log })),
+      ] as const;
     }),
   );
   return Object.fromEntries(entries.filter(([, bytes]) => bytes !== undefined));
 }
 
 /** Parse and validate feeds already read, and apply the tenant's stock selection at `now`. */
-export function prepareFeeds(tenant: Tenant, feeds: FeedBytes, now: Date): { site: SiteData; report: PrepareReport } {
+export function prepareFeeds(
+  tenant: Tenant,
+  feeds: FeedBytes,
+  now: Date,
+): { site: SiteData; report: PrepareReport } {
   const rejected: RejectedRecord[] = [];
   const dropped: DroppedUrls[] = [];
   const read: PrepareReport['read'] = {};
@@ -75,11 +98,18 @@ export function prepareFeeds(tenant: Tenant, feeds: FeedBytes, now: Date): { sit
     manufacturers: feed('manufacturers'),
     offers: feed('offers'),
   };
-  return { site, report: { rejected, dropped, read, notSelected: stock.notSelected, notListed: stock.notListed } };
+  return {
+    site,
+    report: { rejected, dropped, read, notSelected: stock.notSelected, notListed: stock.notListed },
+  };
 }
 
 /** Load and validate every feed of a tenant and apply its stock selection at `now`. */
-export async function prepareSite(tenant: Tenant, root: string, now: Date): Promise<{ site: SiteData; report: PrepareReport }> {
+export async function prepareSite(
+  tenant: Tenant,
+  root: string,
+  now: Date,
+): Promise<{ site: SiteData; report: PrepareReport }> {
   return prepareFeeds(tenant, await readFeeds(tenant, root), now);
 }
 

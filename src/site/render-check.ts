@@ -30,8 +30,10 @@ type Path = (string | number)[];
 /** Each string in the record, with where it is ("location.name", "standardEquipment[0].items[1]"). */
 function stringLeaves(value: unknown, path: Path = []): Path[] {
   if (typeof value === 'string') return [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...path, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => stringLeaves(item, [...path, index]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
   return [];
 }
 
@@ -44,7 +46,9 @@ function withValue(car: Car, path: Path, replacement: string): Car {
 }
 
 function formatPath(path: Path): string {
-  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${key}` : key)).join('');
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${key}` : key))
+    .join('');
 }
 
 /**
@@ -67,7 +71,11 @@ function guiltyField(car: Car, site: SiteData): string | undefined {
  * The site with the cars whose page would throw left out, and each reported as a bad feed record
  * (src/feeds/load.ts describeRejected); `feedIndex` finds a car's place in its feed.
  */
-export function leaveOutUnrenderable(site: SiteData, source: string, feedIndex: (id: string) => number): { site: SiteData; rejected: RejectedRecord[] } {
+export function leaveOutUnrenderable(
+  site: SiteData,
+  source: string,
+  feedIndex: (id: string) => number,
+): { site: SiteData; rejected: RejectedRecord[] } {
   const rejected: RejectedRecord[] = [];
   const cars = site.cars.filter((car) => {
     try {
@@ -76,7 +84,13 @@ export function leaveOutUnrenderable(site: SiteData, source: string, feedIndex: 
     } catch (error) {
       const field = guiltyField(car, site);
       const reason = `its page cannot be rendered (${(error as Error).name}: ${(error as Error).message}); the car is left out`;
-      rejected.push({ feed: 'cars', source, index: feedIndex(car.id), id: car.id, problems: [field ? `${field}: ${reason}` : reason] });
+      rejected.push({
+        feed: 'cars',
+        source,
+        index: feedIndex(car.id),
+        id: car.id,
+        problems: [field ? `${field}: ${reason}` : reason],
+      });
       return false;
     }
   });

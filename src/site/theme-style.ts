@@ -9,7 +9,11 @@ import { perObject } from './memo';
 export const themeStyle = perObject((theme: Theme): string => {
   const c = theme.colours;
   // Muted text must keep 4.5:1 on both page backgrounds; darken it for light themes only.
-  const mutedText = contrastRatio('#5a6472', c.muted_background) >= 4.5 && contrastRatio('#5a6472', c.background) >= 4.5 ? '#5a6472' : c.text;
+  const mutedText =
+    contrastRatio('#5a6472', c.muted_background) >= 4.5 &&
+    contrastRatio('#5a6472', c.background) >= 4.5
+      ? '#5a6472'
+      : c.text;
   const vars: Record<string, string> = {
     '--c-primary': c.primary,
     '--c-on-primary': c.on_primary,

@@ -1,4 +1,12 @@
-import type { Car, Location, Manufacturer, Model, Offer, Review, SpecialHours } from '../feeds/schemas';
+import type {
+  Car,
+  Location,
+  Manufacturer,
+  Model,
+  Offer,
+  Review,
+  SpecialHours,
+} from '../feeds/schemas';
 import type { Tenant } from '../tenant/schema';
 
 /** Everything one site is built from: the validated tenant and its feeds after stock selection. */

@@ -39,7 +39,9 @@ export function unresizedPhotosNote(site: SiteData): string | undefined {
     if (!urls) unique.set(origin, (urls = new Set()));
     urls.add(url);
   }
-  const left = [...unique].filter(([origin]) => !resizedFrom.get(origin)).sort(([, a], [, b]) => b.size - a.size);
+  const left = [...unique]
+    .filter(([origin]) => !resizedFrom.get(origin))
+    .sort(([, a], [, b]) => b.size - a.size);
   const count = left.reduce((sum, [, urls]) => sum + urls.size, 0);
   const total = [...unique.values()].reduce((sum, urls) => sum + urls.size, 0);
   const hosts = left.map(([origin]) => origin);

@@ -10,11 +10,31 @@ import { imageAtWidth, OG_IMAGE_WIDTH } from '../domain/images/responsive';
 import { tagSettings, type ImageTag } from '../domain/tags';
 import { locationAnnouncement } from '../domain/vehicle/announcement';
 import { carJsonLd } from '../domain/vehicle/json-ld';
-import { availableViews, defaultView, gallerySlides, NOT_FOUND_IMAGE, videoUrls, type MediaView, type Slide } from '../domain/vehicle/media';
-import { vehicleShown, type ShownCar, type ShownSettings, type VehicleShown } from '../domain/vehicle/shown';
+import {
+  availableViews,
+  defaultView,
+  gallerySlides,
+  NOT_FOUND_IMAGE,
+  videoUrls,
+  type MediaView,
+  type Slide,
+} from '../domain/vehicle/media';
+import {
+  vehicleShown,
+  type ShownCar,
+  type ShownSettings,
+  type VehicleShown,
+} from '../domain/vehicle/shown';
 import { enquireLabel, type VehicleActions } from '../domain/vehicle/status';
 import { breadcrumbTitle } from '../domain/vehicle/title';
-import { enquireUrl, financeUrl, printUrl, reserveUrl, similarSearchUrl, tradeInUrl } from './car-links';
+import {
+  enquireUrl,
+  financeUrl,
+  printUrl,
+  reserveUrl,
+  similarSearchUrl,
+  tradeInUrl,
+} from './car-links';
 import { carPath, makeSearchPath, modelSearchPath } from './paths';
 import { canonicalUrl } from './seo';
 import type { SiteData } from './types';
@@ -72,7 +92,14 @@ export interface VehiclePage {
   /** The location block's phone. */
   locationPhone?: CarPhone;
   /** The favourite button's car, when the site has favourites and the car qualifies. */
-  favourite?: { id: string; name: string; slug: string; make: string; model: string; primary_image_url: string };
+  favourite?: {
+    id: string;
+    name: string;
+    slug: string;
+    make: string;
+    model: string;
+    primary_image_url: string;
+  };
   extraVideos: string[];
   links: {
     reserve: string;
@@ -100,12 +127,31 @@ export function vehiclePage(car: Car, site: SiteData): VehiclePage {
   const location = site.locations.find((item) => item.id === (car.location_id ?? car.location?.id));
   const websiteId = String(location?.website?.id ?? tenant.slug);
   const phoneOf = (phone: string | undefined): CarPhone | undefined =>
-    phone ? { phone, carId: car.id, dealershipId: car.dealership_id ?? undefined, websiteId, revealed: tenant.features.phone_revealed } : undefined;
+    phone
+      ? {
+          phone,
+          carId: car.id,
+          dealershipId: car.dealership_id ?? undefined,
+          websiteId,
+          revealed: tenant.features.phone_revealed,
+        }
+      : undefined;
   const body = bodyLabel(car.simple_body) ?? bodyLabel(car.body);
   const hasLocation = Boolean(car.location?.name || location);
   const favourite =
-    tenant.features.favourites && canFavourite(car.price, car.primary_image_url ?? car.images[0]?.image.url ?? car.thumbnails?.[0])
-      ? { id: String(car.id), name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: photo }
+    tenant.features.favourites &&
+    canFavourite(
+      car.price,
+      car.primary_image_url ?? car.images[0]?.image.url ?? car.thumbnails?.[0],
+    )
+      ? {
+          id: String(car.id),
+          name: car.name,
+          slug: car.slug,
+          make: car.make,
+          model: car.model,
+          primary_image_url: photo,
+        }
       : undefined;
   return {
     path,
@@ -117,7 +163,11 @@ export function vehiclePage(car: Car, site: SiteData): VehiclePage {
       { label: car.model, href: modelSearchPath(car.make, car.model) },
       { label: breadcrumbTitle(car) },
     ],
-    jsonLd: carJsonLd(car, { pageUrl, images: images.map((slide) => new URL(slide.url, tenant.url).href), sellerName: tenant.name }),
+    jsonLd: carJsonLd(car, {
+      pageUrl,
+      images: images.map((slide) => new URL(slide.url, tenant.url).href),
+      sellerName: tenant.name,
+    }),
     available,
     shown,
     live,

@@ -1,15 +1,29 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { COMPARE_KEY, compareNotice, parseCompareList, toggleInList, type CompareEntry, type CompareOutcome } from '../domain/compare-eligibility';
+import {
+  COMPARE_KEY,
+  compareNotice,
+  parseCompareList,
+  toggleInList,
+  type CompareEntry,
+  type CompareOutcome,
+} from '../domain/compare-eligibility';
 
 /** The localStorage key (also read before hydration: see client:interaction's `stored`). */
 export { COMPARE_KEY };
 
 /** Cars chosen to compare, kept in local storage (each dealer site is its own origin). */
-export const $compare = persistentAtom<CompareEntry[]>(COMPARE_KEY, [], { decode: parseCompareList, encode: JSON.stringify });
+export const $compare = persistentAtom<CompareEntry[]>(COMPARE_KEY, [], {
+  decode: parseCompareList,
+  encode: JSON.stringify,
+});
 
 /** The last add/remove/limit sentence, for the live region in the header's compare link. */
-export const $compareNotice = atom<{ text: string; outcome: CompareOutcome | null; id: string | null }>({ text: '', outcome: null, id: null });
+export const $compareNotice = atom<{
+  text: string;
+  outcome: CompareOutcome | null;
+  id: string | null;
+}>({ text: '', outcome: null, id: null });
 
 /** Press Compare on a car; returns what happened (a full list is left as it was). */
 export function toggleCompare(car: CompareEntry): CompareOutcome {
@@ -29,5 +43,9 @@ export function compareSavedEarly(car: CompareEntry, outcome: CompareOutcome): v
 }
 
 function comparePressed(car: CompareEntry, outcome: CompareOutcome): void {
-  $compareNotice.set({ text: compareNotice(outcome, car.name, $compare.get().length), outcome, id: car.id });
+  $compareNotice.set({
+    text: compareNotice(outcome, car.name, $compare.get().length),
+    outcome,
+    id: car.id,
+  });
 }

@@ -2,14 +2,25 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { EVENTS } from '../analytics/events';
 import { track } from '../analytics/track';
-import { FAVOURITES_KEY, parseFavourites, toggleFavouriteIn, type Favourite } from '../domain/favourites';
+import {
+  FAVOURITES_KEY,
+  parseFavourites,
+  toggleFavouriteIn,
+  type Favourite,
+} from '../domain/favourites';
 
 export { FAVOURITES_KEY, type Favourite };
 
 /** Favourites, kept in local storage (also read before hydration: see client:interaction's `stored`). */
-export const $favourites = persistentAtom<Favourite[]>(FAVOURITES_KEY, [], { decode: parseFavourites, encode: JSON.stringify });
+export const $favourites = persistentAtom<Favourite[]>(FAVOURITES_KEY, [], {
+  decode: parseFavourites,
+  encode: JSON.stringify,
+});
 
-export const $favouriteIds = computed($favourites, (list) => new Set(list.map((favourite) => favourite.id)));
+export const $favouriteIds = computed(
+  $favourites,
+  (list) => new Set(list.map((favourite) => favourite.id)),
+);
 
 export function isFavourite(id: string): boolean {
   return $favouriteIds.get().has(id);

@@ -6,7 +6,8 @@ export interface SessionUser {
   phone: string;
 }
 
-export type SessionState = { status: 'loading' } | { status: 'signed-in'; user: SessionUser } | { status: 'signed-out' };
+export type SessionState =
+  { status: 'loading' } | { status: 'signed-in'; user: SessionUser } | { status: 'signed-out' };
 
 /** Who is signed in on this site, as the API says (`GET /api/auth/session`). */
 export const $session = atom<SessionState>({ status: 'loading' });
@@ -31,9 +32,14 @@ let loading: Promise<SessionState> | undefined;
 /** Asks the API once per page; later callers share the answer. A failed call counts as signed out. */
 export function loadSession(force = false): Promise<SessionState> {
   if (loading && !force) return loading;
-  loading = fetch('/api/auth/session', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+  loading = fetch('/api/auth/session', {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+  })
     .then(async (response) => {
-      const { user } = response.ok ? ((await response.json()) as { user: SessionUser | null }) : { user: null };
+      const { user } = response.ok
+        ? ((await response.json()) as { user: SessionUser | null })
+        : { user: null };
       return user ? ({ status: 'signed-in', user } as const) : ({ status: 'signed-out' } as const);
     })
     .catch(() => ({ status: 'signed-out' }) as const)
@@ -55,13 +61,20 @@ async function errorOf(response: Response, fallback: string): Promise<string> {
 }
 
 const post = (path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+  fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
 
 /** Sends a one-time code to the phone. Resolves to an error message, or undefined when sent. */
 export async function requestCode(phone: string): Promise<string | undefined> {
   try {
     const response = await post('/api/auth/request-code', { phone_number: phone });
-    return response.ok ? undefined : await errorOf(response, "We couldn't send a code. Please try again.");
+    return response.ok
+      ? undefined
+      : await errorOf(response, "We couldn't send a code. Please try again.");
   } catch {
     return "We couldn't reach the server. Check your connection and try again.";
   }

@@ -17,7 +17,13 @@ export interface EnquiredCar {
   primary_image_url?: string | null;
 }
 
-export const EMPTY_USER: StoredUser = { name: '', last_name: '', email: '', phone: '', postcode: '' };
+export const EMPTY_USER: StoredUser = {
+  name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  postcode: '',
+};
 
 export const $user = persistentJSON<StoredUser>('user', EMPTY_USER);
 export const $enquiredCar = persistentJSON<EnquiredCar | null>('enquired-car', null);

@@ -30,7 +30,10 @@ export function loadWatchlist(force = false): Promise<WatchlistCar[]> {
   loading = loadSession()
     .then(async (session) => {
       if (session.status !== 'signed-in') return [];
-      const response = await fetch('/api/watchlist', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      const response = await fetch('/api/watchlist', {
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      });
       return response.ok ? ((await response.json()) as { cars: WatchlistCar[] }).cars : [];
     })
     .catch(() => [] as WatchlistCar[])
@@ -54,9 +57,12 @@ export type ChangeResult = { ok: true } | { ok: false; error: string };
  */
 export async function changeWatchlist(carId: string, save: boolean): Promise<ChangeResult> {
   const session = $session.get();
-  if (session.status !== 'signed-in' || !session.user.phone) return { ok: false, error: 'Please sign in to use your watchlist.' };
+  if (session.status !== 'signed-in' || !session.user.phone)
+    return { ok: false, error: 'Please sign in to use your watchlist.' };
   const before = idsOf($watchlist.get());
-  const after = save ? [...before.filter((id) => id !== carId), carId] : before.filter((id) => id !== carId);
+  const after = save
+    ? [...before.filter((id) => id !== carId), carId]
+    : before.filter((id) => id !== carId);
   $watchlist.set({ status: 'ready', ids: after });
   let error: string | undefined;
   try {
@@ -67,14 +73,24 @@ export async function changeWatchlist(carId: string, save: boolean): Promise<Cha
       body: JSON.stringify({ phone_number: session.user.phone, car_id: carId }),
     });
     const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
-    if (!body.success) error = body.error ?? `Sorry, we couldn't ${save ? 'save this car' : 'remove this car'}. Please try again.`;
+    if (!body.success)
+      error =
+        body.error ??
+        `Sorry, we couldn't ${save ? 'save this car' : 'remove this car'}. Please try again.`;
   } catch {
     error = "We couldn't reach the server. Check your connection and try again.";
   }
   if (error) {
     // Roll back only this car, keeping any other change made meanwhile.
     const current = idsOf($watchlist.get());
-    $watchlist.set({ status: 'ready', ids: save ? current.filter((id) => id !== carId) : current.includes(carId) ? current : [...current, carId] });
+    $watchlist.set({
+      status: 'ready',
+      ids: save
+        ? current.filter((id) => id !== carId)
+        : current.includes(carId)
+          ? current
+          : [...current, carId],
+    });
     return { ok: false, error };
   }
   if (save) track(EVENTS.favouriteCar, { car_id: carId, list: 'watchlist' });

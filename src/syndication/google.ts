@@ -16,11 +16,14 @@ export function googleProblems(listing: Listing): string[] {
   const problems: string[] = [];
   // Google checks VINs; only vehicles from before 1981 may carry a shorter chassis number.
   if (!listing.vin) problems.push('no VIN');
-  else if (!VIN.test(listing.vin) && !(listing.year < 1981 && /^[A-Z0-9]{5,17}$/.test(listing.vin))) problems.push('VIN is not 17 letters and digits');
+  else if (!VIN.test(listing.vin) && !(listing.year < 1981 && /^[A-Z0-9]{5,17}$/.test(listing.vin)))
+    problems.push('VIN is not 17 letters and digits');
   if (listing.price === undefined) problems.push('no price (price on application)');
   if (!addressLine(listing.address)) problems.push('no dealership address');
-  if (listing.condition !== 'new' && listing.km === undefined) problems.push('no kilometres (required for used vehicles)');
-  if (listing.body && NOT_PASSENGER.test(listing.body)) problems.push('not a passenger vehicle (Google takes cars and utes only)');
+  if (listing.condition !== 'new' && listing.km === undefined)
+    problems.push('no kilometres (required for used vehicles)');
+  if (listing.body && NOT_PASSENGER.test(listing.body))
+    problems.push('not a passenger vehicle (Google takes cars and utes only)');
   return problems;
 }
 
@@ -45,7 +48,13 @@ const GOOGLE_BODY: Record<string, string> = {
 };
 
 /** Google's engine values: gasoline, diesel, electric, hybrid (a plug-in hybrid is a hybrid). */
-const GOOGLE_ENGINE: Record<string, string> = { PETROL: 'gasoline', DIESEL: 'diesel', ELECTRIC: 'electric', HYBRID: 'hybrid', PLUGIN_HYBRID: 'hybrid' };
+const GOOGLE_ENGINE: Record<string, string> = {
+  PETROL: 'gasoline',
+  DIESEL: 'diesel',
+  ELECTRIC: 'electric',
+  HYBRID: 'hybrid',
+  PLUGIN_HYBRID: 'hybrid',
+};
 
 export const googleBodyStyle = (body: string | undefined) => GOOGLE_BODY[metaBodyStyle(body)];
 export const googleEngine = (fuel: string | undefined) => GOOGLE_ENGINE[metaFuel(fuel)];
@@ -67,7 +76,9 @@ export function googleItem(listing: Listing): string {
     element('g:date_in_stock', listing.dateInStock),
     element('g:price', listing.price === undefined ? undefined : price(listing.price)),
     element('g:condition', googleCondition(listing)),
-    listing.condition === 'new' ? '' : element('g:certified_pre_owned', listing.certified ? 'yes' : 'no'),
+    listing.condition === 'new'
+      ? ''
+      : element('g:certified_pre_owned', listing.certified ? 'yes' : 'no'),
     element('g:make', listing.make),
     element('g:model', listing.model),
     element('g:trim', listing.trim),
@@ -82,7 +93,10 @@ export function googleItem(listing: Listing): string {
   ].join('');
 }
 
-export function googleFeed(listings: readonly Listing[], site: { name: string; url: string }): string {
+export function googleFeed(
+  listings: readonly Listing[],
+  site: { name: string; url: string },
+): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>' +
     `<title>${xmlText(site.name)}</title><link>${xmlText(site.url)}</link><description>${xmlText(`Vehicles for sale at ${site.name}`)}</description>\n` +

@@ -18,7 +18,12 @@ export interface IndexNowRequest {
 }
 
 /** The request that reports `urls` (absolute, on the site's own host; others are dropped, at most 10,000 per request). */
-export function indexNowRequest(siteUrl: string, key: string, urls: readonly string[], endpoint = INDEXNOW_ENDPOINT): IndexNowRequest | undefined {
+export function indexNowRequest(
+  siteUrl: string,
+  key: string,
+  urls: readonly string[],
+  endpoint = INDEXNOW_ENDPOINT,
+): IndexNowRequest | undefined {
   const site = new URL(siteUrl);
   const own = [...new Set(urls)].filter((url) => {
     try {
@@ -32,7 +37,12 @@ export function indexNowRequest(siteUrl: string, key: string, urls: readonly str
     url: endpoint,
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ host: site.host, key, keyLocation: new URL(indexNowKeyFile(key).path, site).href, urlList: own.slice(0, 10_000) }),
+    body: JSON.stringify({
+      host: site.host,
+      key,
+      keyLocation: new URL(indexNowKeyFile(key).path, site).href,
+      urlList: own.slice(0, 10_000),
+    }),
   };
 }
 

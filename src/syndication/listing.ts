@@ -10,7 +10,10 @@ import type { Syndication } from '../tenant/schema/syndication';
 
 /** What the feed writers need of a site: its tenant settings and its locations. */
 export interface SyndicationSite {
-  tenant: { name: string; url: string; syndication: Syndication } & Pick<Tenant, 'images' | 'feeds' | 'media_hosts'>;
+  tenant: { name: string; url: string; syndication: Syndication } & Pick<
+    Tenant,
+    'images' | 'feeds' | 'media_hosts'
+  >;
   locations: Location[];
 }
 
@@ -26,7 +29,9 @@ export const FEED_IMAGE_WIDTH = 1600;
 function feedImageUrls(car: Pick<Car, 'images'>, tenant: SyndicationSite['tenant']): string[] {
   const context = tenant.images.provider === 'embedded' ? undefined : imageUrlContext(tenant);
   return car.images.flatMap((item) => {
-    const sized = context ? imageUrl(context, item.image.url, FEED_IMAGE_WIDTH, { format: 'jpeg' }) : item.image.url;
+    const sized = context
+      ? imageUrl(context, item.image.url, FEED_IMAGE_WIDTH, { format: 'jpeg' })
+      : item.image.url;
     const url = sized === undefined ? undefined : absoluteUrl(tenant.url, sized);
     return url === undefined ? [] : [url];
   });
@@ -71,8 +76,16 @@ export interface Listing {
 }
 
 /** The cars a feed carries: for sale now (not sold, not coming soon without a price) and not of an excluded type. */
-export function carsForSale(cars: readonly Car[], syndication: Pick<Syndication, 'exclude_car_types'>): Car[] {
-  return cars.filter((car) => isAvailable(car) && car.show_on_dealer_website !== false && !syndication.exclude_car_types.includes(car.car_type));
+export function carsForSale(
+  cars: readonly Car[],
+  syndication: Pick<Syndication, 'exclude_car_types'>,
+): Car[] {
+  return cars.filter(
+    (car) =>
+      isAvailable(car) &&
+      car.show_on_dealer_website !== false &&
+      !syndication.exclude_car_types.includes(car.car_type),
+  );
 }
 
 function text(value: string | null | undefined): string | undefined {
@@ -92,7 +105,9 @@ export function absoluteUrl(siteUrl: string, url: string): string | undefined {
   }
   try {
     const absolute = new URL(url, siteUrl.replace(/\/*$/, '/'));
-    return absolute.protocol === 'https:' || absolute.protocol === 'http:' ? absolute.href : undefined;
+    return absolute.protocol === 'https:' || absolute.protocol === 'http:'
+      ? absolute.href
+      : undefined;
   } catch {
     return undefined;
   }
@@ -100,7 +115,10 @@ export function absoluteUrl(siteUrl: string, url: string): string | undefined {
 
 function carLocation(car: Car, locations: readonly Location[]) {
   const id = car.location?.id ?? car.location_id ?? undefined;
-  return { id, full: id === undefined ? undefined : locations.find((location) => location.id === id) };
+  return {
+    id,
+    full: id === undefined ? undefined : locations.find((location) => location.id === id),
+  };
 }
 
 export function toListing(car: Car, site: SyndicationSite): Listing {
@@ -114,7 +132,10 @@ export function toListing(car: Car, site: SyndicationSite): Listing {
     postcode: text(full?.address?.postcode ?? embedded?.postcode),
     country: 'AU',
   };
-  const storeCode = locationId === undefined ? tenant.url : (tenant.syndication.store_codes[locationId] ?? locationId);
+  const storeCode =
+    locationId === undefined
+      ? tenant.url
+      : (tenant.syndication.store_codes[locationId] ?? locationId);
   const images = feedImageUrls(car, tenant);
   const created = car.created_at?.match(/^\d{4}-\d{2}-\d{2}/)?.[0];
   return {
@@ -123,17 +144,25 @@ export function toListing(car: Car, site: SyndicationSite): Listing {
     storeCode,
     dealershipName: text(full?.name ?? car.location?.name) ?? tenant.name,
     address,
-    phone: text(full?.contact_detail.phone ?? full?.contact_detail.landline_phone ?? car.location?.phone),
+    phone: text(
+      full?.contact_detail.phone ?? full?.contact_detail.landline_phone ?? car.location?.phone,
+    ),
     price: hasPrice(car.price) ? car.price : undefined,
     condition: car.car_type,
     certified: car.certified === true,
     title: text(car.name) ?? `${car.year} ${car.make} ${car.model}`,
-    description: text(car.dealercomments)?.slice(0, 5000) ?? text(car.name) ?? `${car.year} ${car.make} ${car.model}`,
+    description:
+      text(car.dealercomments)?.slice(0, 5000) ??
+      text(car.name) ??
+      `${car.year} ${car.make} ${car.model}`,
     make: car.make.trim(),
     model: car.model.trim(),
     trim: text(car.badge),
     year: car.year,
-    km: typeof car.km === 'number' && Number.isFinite(car.km) && car.km >= 0 ? Math.round(car.km) : undefined,
+    km:
+      typeof car.km === 'number' && Number.isFinite(car.km) && car.km >= 0
+        ? Math.round(car.km)
+        : undefined,
     // simple_body is the feed's normalised family (an SUV's body is often "4D Wagon"); body is the fallback.
     body: text(bodyLabel(car.simple_body) ?? bodyLabel(car.body)),
     colour: text(car.colour),
@@ -149,7 +178,14 @@ export function toListing(car: Car, site: SyndicationSite): Listing {
 /** The address on one line, as Google's dealership_address wants it: street, city, state postcode, country. */
 export function addressLine(address: DealerAddress): string | undefined {
   if (!address.city || !address.postcode) return undefined;
-  return [address.street, address.city, [address.region, address.postcode].filter(Boolean).join(' '), address.country].filter(Boolean).join(', ');
+  return [
+    address.street,
+    address.city,
+    [address.region, address.postcode].filter(Boolean).join(' '),
+    address.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A 17-character VIN (ISO 3779: no I, O or Q). */

@@ -14,7 +14,8 @@ export function metaProblems(listing: Listing): string[] {
   else if (!VIN.test(listing.vin)) problems.push('VIN is not exactly 17 letters and digits');
   if (listing.price === undefined) problems.push('no price (price on application)');
   if (!listing.images.length) problems.push('no image');
-  if (!listing.address.city || !listing.address.region || !listing.address.postcode) problems.push('no dealership address');
+  if (!listing.address.city || !listing.address.region || !listing.address.postcode)
+    problems.push('no dealership address');
   return problems;
 }
 

@@ -25,8 +25,14 @@ export interface ContrastProblem {
  * (`given`) with the defaults filled in. Each problem names a colour the editor set; `lineOf`
  * gives the line of another colour they set, for the advice.
  */
-export function contrastProblems(given: unknown, lineOf: (key: string) => number | undefined): ContrastProblem[] {
-  const set = given !== null && typeof given === 'object' && !Array.isArray(given) ? (given as Record<string, unknown>) : {};
+export function contrastProblems(
+  given: unknown,
+  lineOf: (key: string) => number | undefined,
+): ContrastProblem[] {
+  const set =
+    given !== null && typeof given === 'object' && !Array.isArray(given)
+      ? (given as Record<string, unknown>)
+      : {};
   const isSet = (key: string) => set[key] !== undefined;
   const colourOf = (key: string): string | undefined => {
     const value = isSet(key) ? set[key] : COLOUR_DEFAULTS[key as keyof typeof COLOUR_DEFAULTS];
@@ -44,15 +50,19 @@ export function contrastProblems(given: unknown, lineOf: (key: string) => number
     const blamedColour = blamed === fg ? fgColour : bgColour;
     const otherColour = blamed === fg ? bgColour : fgColour;
     // Contrast grows as the darker colour darkens and the lighter one lightens.
-    const blamedIsDarker = contrastRatio(blamedColour, '#000000') < contrastRatio(otherColour, '#000000');
-    const shown = (key: string, colour: string) => `${key} "${colour}"${isSet(key) ? '' : ' (the default)'}`;
+    const blamedIsDarker =
+      contrastRatio(blamedColour, '#000000') < contrastRatio(otherColour, '#000000');
+    const shown = (key: string, colour: string) =>
+      `${key} "${colour}"${isSet(key) ? '' : ' (the default)'}`;
     const otherLine = lineOf(other);
     problems.push({
       key: blamed,
       message:
         `"${blamedColour}" is too ${blamedIsDarker ? 'light' : 'dark'}: ${shown(fg, fgColour)} on ${shown(bg, bgColour)} has contrast ` +
         `${ratio.toFixed(2)}:1, text needs at least ${MIN_RATIO}:1; choose a ${blamedIsDarker ? 'darker' : 'lighter'} ${blamed} or ` +
-        (isSet(other) ? `change ${other}${otherLine ? ` (line ${otherLine})` : ''}` : `set ${other}`),
+        (isSet(other)
+          ? `change ${other}${otherLine ? ` (line ${otherLine})` : ''}`
+          : `set ${other}`),
     });
   }
   return problems;

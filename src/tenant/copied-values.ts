@@ -35,7 +35,8 @@ const DEALER_SETTINGS: readonly { path: string; match: string }[] = [
 /** Spelling that does not make a value another dealer's: spaces in a phone number, case in an e-mail. */
 function normalise(match: string, value: string): string {
   if (match === 'phone' || match === 'abn') return value.replace(/\D/g, '');
-  if (match === 'email' || match === 'url' || match === 'webhook' || match === 'analytics') return value.trim().toLowerCase().replace(/\/+$/, '');
+  if (match === 'email' || match === 'url' || match === 'webhook' || match === 'analytics')
+    return value.trim().toLowerCase().replace(/\/+$/, '');
   return value.trim().replace(/\s+/g, ' ');
 }
 
@@ -60,7 +61,9 @@ export interface TenantValues {
 /** The value as written; a description is cut short, a path or number never is. */
 function show(match: string, value: unknown): string {
   if (typeof value !== 'string') return String(value);
-  return JSON.stringify(match === 'description' && value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return JSON.stringify(
+    match === 'description' && value.length > 40 ? `${value.slice(0, 40)}…` : value,
+  );
 }
 
 /** The dealer's own settings written in a tenant file (none when it is not valid YAML). */
@@ -69,25 +72,47 @@ export function dealerValues(text: string): DealerValue[] {
   const doc = parseDocument(text, { lineCounter: counter });
   if (doc.errors.length) return [];
   const found: DealerValue[] = [];
-  const lineOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : 0);
+  const lineOf = (node: Node | null | undefined) =>
+    node?.range ? counter.linePos(node.range[0]).line : 0;
   const walk = (node: unknown, steps: string[], at: string, line: number, match: string) => {
     const [step, ...rest] = steps;
     if (step === undefined) {
-      if (isScalar(node) && node.value !== null && node.value !== '' && typeof node.value !== 'boolean')
-        found.push({ path: at, line, match, key: normalise(match, String(node.value)), shown: show(match, node.value) });
+      if (
+        isScalar(node) &&
+        node.value !== null &&
+        node.value !== '' &&
+        typeof node.value !== 'boolean'
+      )
+        found.push({
+          path: at,
+          line,
+          match,
+          key: normalise(match, String(node.value)),
+          shown: show(match, node.value),
+        });
       return;
     }
     if (step === '[]') {
-      if (isSeq(node)) node.items.forEach((item, index) => walk(item, rest, `${at}[${index}]`, lineOf(item as Node), match));
+      if (isSeq(node))
+        node.items.forEach((item, index) =>
+          walk(item, rest, `${at}[${index}]`, lineOf(item as Node), match),
+        );
       return;
     }
     if (!isMap(node)) return;
     for (const pair of node.items) {
       if (!isScalar(pair.key) || (step !== '*' && String(pair.key.value) !== step)) continue;
-      walk(pair.value, rest, at ? `${at}.${String(pair.key.value)}` : String(pair.key.value), lineOf(pair.key), match);
+      walk(
+        pair.value,
+        rest,
+        at ? `${at}.${String(pair.key.value)}` : String(pair.key.value),
+        lineOf(pair.key),
+        match,
+      );
     }
   };
-  for (const setting of DEALER_SETTINGS) walk(doc.contents, setting.path.replace(/\[\]/g, '.[]').split('.'), '', 0, setting.match);
+  for (const setting of DEALER_SETTINGS)
+    walk(doc.contents, setting.path.replace(/\[\]/g, '.[]').split('.'), '', 0, setting.match);
   return found.filter((value) => value.key !== '');
 }
 
@@ -104,24 +129,34 @@ export async function readTenantValues(dir: string, root: string): Promise<Tenan
 }
 
 function listed(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
 /**
  * One warning per value a tenant in `subjects` shares with another tenant. When both tenants are
  * being built, the pair is reported once, under the later file (a copy is usually named after).
  */
-export function copiedValueWarnings(tenants: readonly TenantValues[], subjects: readonly string[]): string[] {
+export function copiedValueWarnings(
+  tenants: readonly TenantValues[],
+  subjects: readonly string[],
+): string[] {
   const building = new Set(subjects.length ? subjects : tenants.map((tenant) => tenant.slug));
   const warnings: string[] = [];
   for (const tenant of [...tenants].sort((a, b) => (a.slug < b.slug ? -1 : 1))) {
     if (!building.has(tenant.slug)) continue;
     for (const value of [...tenant.values].sort((a, b) => a.line - b.line)) {
       const others = tenants.flatMap((other) => {
-        if (other.slug === tenant.slug || (building.has(other.slug) && other.slug > tenant.slug)) return [];
-        const same = other.values.find((candidate) => candidate.match === value.match && candidate.key === value.key);
+        if (other.slug === tenant.slug || (building.has(other.slug) && other.slug > tenant.slug))
+          return [];
+        const same = other.values.find(
+          (candidate) => candidate.match === value.match && candidate.key === value.key,
+        );
         if (!same) return [];
-        return [`${other.slug}'s${same.path === value.path ? '' : ` ${same.path}`} (${other.file})`];
+        return [
+          `${other.slug}'s${same.path === value.path ? '' : ` ${same.path}`} (${other.file})`,
+        ];
       });
       if (others.length)
         warnings.push(

@@ -71,14 +71,22 @@ function entriesOf(text: string): Entry[] | { tab: number } {
     const blockScalar = /^[|>][-+0-9]*$/.test(value);
     if (blockScalar) blockScalarCol = col;
     flowDepth = bracketDepth(value, 0);
-    entries.push({ line, col, key: key[1]!.replace(/^["']|["']$/g, ''), item: false, opens: value === '' || /^&\S+$/.test(value) });
+    entries.push({
+      line,
+      col,
+      key: key[1]!.replace(/^["']|["']$/g, ''),
+      item: false,
+      opens: value === '' || /^&\S+$/.test(value),
+    });
   }
   return entries;
 }
 
 /** Where the keys of a list item start: after its "-". */
 function contentCol(block: Block): number {
-  return block.children.find((child) => child.line === block.opener!.line)?.col ?? block.opener!.col + 2;
+  return (
+    block.children.find((child) => child.line === block.opener!.line)?.col ?? block.opener!.col + 2
+  );
 }
 
 /** Group entries by the key or item they sit under, as the indentation says. */
@@ -95,9 +103,16 @@ function blocksOf(entries: Entry[]): Block[] {
       if (entry.col > top.opener.col && !misalignedItem) break;
       // A key at a list item's "-" (not at its parent's column) can only be a mistyped key of that item.
       const parentCol = stack[stack.length - 2]?.opener?.col ?? -1;
-      if (top.opener.item && !entry.item && entry.col === top.opener.col && parentCol < entry.col) break;
+      if (top.opener.item && !entry.item && entry.col === top.opener.col && parentCol < entry.col)
+        break;
       // "key:" followed by "- item" at the key's own column is a list under that key.
-      if (entry.item && !top.opener.item && entry.col === top.opener.col && top.children.every((child) => child.item)) break;
+      if (
+        entry.item &&
+        !top.opener.item &&
+        entry.col === top.opener.col &&
+        top.children.every((child) => child.item)
+      )
+        break;
       stack.pop();
     }
     stack[stack.length - 1]!.children.push(entry);
@@ -144,7 +159,9 @@ function describeBlock(block: Block, entries: Entry[]): string {
   const opener = block.opener;
   if (!opener) return 'top-level';
   if (!opener.item) return `under "${opener.key}" (line ${opener.line})`;
-  const list = entries.filter((entry) => !entry.item && entry.line <= opener.line && entry.col < opener.col).at(-1);
+  const list = entries
+    .filter((entry) => !entry.item && entry.line <= opener.line && entry.col < opener.col)
+    .at(-1);
   return `in this${list ? ` "${list.key}"` : ''} list item (line ${opener.line})`;
 }
 
@@ -154,7 +171,11 @@ function describeBlock(block: Block, entries: Entry[]): string {
  */
 export function findIndentMistake(text: string): { line: number; message: string } | undefined {
   const entries = entriesOf(text);
-  if (!Array.isArray(entries)) return { line: entries.tab, message: `line ${entries.tab}: indented with a tab; YAML needs spaces` };
+  if (!Array.isArray(entries))
+    return {
+      line: entries.tab,
+      message: `line ${entries.tab}: indented with a tab; YAML needs spaces`,
+    };
   let found: { line: number; message: string } | undefined;
   const blocks = blocksOf(entries);
   const step = indentStep(blocks);

@@ -6,12 +6,16 @@ import { TenantSchema } from './schema';
  * `# yaml-language-server: $schema=./schema.json`, which gives autocompletion and checks as you type.
  */
 export function tenantJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(TenantSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(TenantSchema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return {
     ...schema,
     $id: 'https://dealer-sites.local/tenants/schema.json',
     title: 'Dealer site (tenants/<slug>.yaml)',
-    description: 'One dealer site. Generated from src/tenant/schema by `npm run schema`; do not edit by hand.',
+    description:
+      'One dealer site. Generated from src/tenant/schema by `npm run schema`; do not edit by hand.',
   };
 }
 

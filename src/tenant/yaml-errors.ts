@@ -4,8 +4,17 @@ import { bracketDepth, findIndentMistake, KEY } from './indentation';
 /** Parser errors that a line indented too far or too little sets off (often on a line nearby). */
 function isIndentError(error: YAMLError): boolean {
   if (/^Flow (map|sequence)/.test(error.message)) return false;
-  if (error.code === 'MISSING_CHAR') return /^(Sequence item without - indicator|Implicit map keys need to be followed by map values)/.test(error.message);
-  return ['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'TAB_AS_INDENT', 'UNEXPECTED_TOKEN'].includes(error.code);
+  if (error.code === 'MISSING_CHAR')
+    return /^(Sequence item without - indicator|Implicit map keys need to be followed by map values)/.test(
+      error.message,
+    );
+  return [
+    'BAD_INDENT',
+    'BLOCK_AS_IMPLICIT_KEY',
+    'MULTILINE_IMPLICIT_KEY',
+    'TAB_AS_INDENT',
+    'UNEXPECTED_TOKEN',
+  ].includes(error.code);
 }
 
 function lineOf(error: YAMLError): number | undefined {
@@ -44,12 +53,14 @@ function describeOne(error: YAMLError, lines: string[]): string {
   if (flow && line) {
     const opened = unclosedBracketLine(lines, line);
     const [open, close] = flow[1] === 'map' ? ['{', '}'] : ['[', ']'];
-    if (opened) return `line ${opened}: the "${open}" here is never closed; end it with "${close}" on the same line`;
+    if (opened)
+      return `line ${opened}: the "${open}" here is never closed; end it with "${close}" on the same line`;
   }
   const quote = /^Missing closing (['"])quote/.exec(message);
   if (quote) {
     const opened = unclosedQuoteLine(lines, quote[1]!);
-    if (opened) return `line ${opened}: the ${quote[1]} that starts this value is never closed; end the value with ${quote[1]}`;
+    if (opened)
+      return `line ${opened}: the ${quote[1]} that starts this value is never closed; end the value with ${quote[1]}`;
   }
   if (error.code === 'DUPLICATE_KEY' && line) {
     const key = KEY.exec(lines[line - 1]!.replace(/^\s*(-\s+)*/, ''))?.[1];

@@ -16,7 +16,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) =>
-      window.cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`),
+      window.cspViolations!.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      ),
     );
   });
   page.on('console', (message) => {
@@ -33,14 +35,18 @@ async function exercise(page: Page): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
-  for (const island of await page.locator('astro-island[client="interaction"][ssr] > :first-child').all()) {
+  for (const island of await page
+    .locator('astro-island[client="interaction"][ssr] > :first-child')
+    .all()) {
     if (await island.isVisible()) await island.hover({ timeout: 2_000 }).catch(() => {});
   }
   await waitForIslands(page);
   await page.waitForLoadState('networkidle').catch(() => {});
 }
 
-test('every page type runs under the Content-Security-Policy with no violation', async ({ page }, testInfo) => {
+test('every page type runs under the Content-Security-Policy with no violation', async ({
+  page,
+}, testInfo) => {
   const urls = pageTypeUrls(siteData(testInfo.project.name));
   test.setTimeout(urls.length * 10_000);
   const consoleViolations = await watchViolations(page);
@@ -48,15 +54,22 @@ test('every page type runs under the Content-Security-Policy with no violation',
     await test.step(`${type}: ${path}`, async () => {
       const response = await page.goto(path);
       // The policy comes from the server's headers (the site's _headers file), not a meta tag.
-      expect(response!.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+      expect(response!.headers()['content-security-policy']).toContain(
+        "script-src 'self' 'sha256-",
+      );
       await exercise(page);
-      const violations = [...(await page.evaluate(() => window.cspViolations ?? [])), ...consoleViolations.splice(0)];
+      const violations = [
+        ...(await page.evaluate(() => window.cspViolations ?? [])),
+        ...consoleViolations.splice(0),
+      ];
       expect(violations, `CSP violations on ${path}`).toEqual([]);
     });
   }
 });
 
-test('the policy blocks a script injected into the page, and the test sees it', async ({ page }) => {
+test('the policy blocks a script injected into the page, and the test sees it', async ({
+  page,
+}) => {
   const consoleViolations = await watchViolations(page);
   await page.goto('/');
   await page.evaluate(() => {
@@ -66,6 +79,8 @@ test('the policy blocks a script injected into the page, and the test sees it', 
   });
   await expect.poll(() => page.evaluate(() => window.cspViolations!.length)).toBe(1);
   expect(await page.evaluate(() => window.injected)).toBeUndefined();
-  expect(await page.evaluate(() => window.cspViolations![0])).toMatch(/^script-src-elem blocked inline/);
+  expect(await page.evaluate(() => window.cspViolations![0])).toMatch(
+    /^script-src-elem blocked inline/,
+  );
   expect(consoleViolations.join('\n')).toMatch(/Content Security Policy/);
 });

@@ -32,9 +32,14 @@ async function holdScripts(page: Page, paths?: string[]): Promise<() => void> {
   return release;
 }
 
-const stored = (page: Page, key: string) => page.evaluate((name) => (JSON.parse(localStorage.getItem(name) ?? '[]') as unknown[]).length, key);
+const stored = (page: Page, key: string) =>
+  page.evaluate(
+    (name) => (JSON.parse(localStorage.getItem(name) ?? '[]') as unknown[]).length,
+    key,
+  );
 
-const imageOf = (car: Car) => car.primary_image_url ?? car.images[0]?.image.url ?? car.thumbnails?.[0];
+const imageOf = (car: Car) =>
+  car.primary_image_url ?? car.images[0]?.image.url ?? car.thumbnails?.[0];
 /** Listed, available cars that have the control, as the feed says. */
 const listedCars = (site: SiteData, has: (car: Car) => boolean) => {
   const cutoff = soldCutoff(Date.now(), site.tenant.stock.include_sold_cars_days);
@@ -42,7 +47,13 @@ const listedCars = (site: SiteData, has: (car: Car) => boolean) => {
 };
 
 /** Taps `toggle` with its island asleep, sees it pressed at once, wakes it, and checks the list the tap changed. */
-async function firstTapPresses(page: Page, toggle: Locator, awake: () => Promise<void>, storeKey: string, shot: string) {
+async function firstTapPresses(
+  page: Page,
+  toggle: Locator,
+  awake: () => Promise<void>,
+  storeKey: string,
+  shot: string,
+) {
   const release = await holdScripts(page);
   await toggle.tap();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true', AT_ONCE);
@@ -62,7 +73,12 @@ async function firstTapPresses(page: Page, toggle: Locator, awake: () => Promise
 }
 
 /** Taps `toggle` with its island asleep and reloads at once: the tap is kept, and shown once the island is awake. */
-async function firstTapSurvivesReload(page: Page, toggle: Locator, awake: () => Promise<void>, storeKey: string) {
+async function firstTapSurvivesReload(
+  page: Page,
+  toggle: Locator,
+  awake: () => Promise<void>,
+  storeKey: string,
+) {
   const release = await holdScripts(page);
   await toggle.tap();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true', AT_ONCE);
@@ -74,37 +90,70 @@ async function firstTapSurvivesReload(page: Page, toggle: Locator, awake: () => 
 }
 
 test.describe('car page: the first tap on a toggle shows before its island wakes', () => {
-  const islandAwake = (island: Locator) => () => expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
+  const islandAwake = (island: Locator) => () =>
+    expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
 
-  test('the favourite heart fills at once, and the car is saved once', { tag: ONE_TENANT }, async ({ page, site }) => {
-    test.skip(!site.tenant.features.favourites, 'this site has no favourites');
-    const [car] = listedCars(site, (c) => canFavourite(c.price, imageOf(c)));
-    await page.goto(`/cars/${car!.slug}`);
-    const heart = page.getByRole('button', { name: `Favourite ${car!.name}` });
-    await firstTapPresses(page, heart, islandAwake(page.locator('astro-island', { has: heart })), 'favourites', `heart-${site.tenant.slug}`);
-  });
+  test(
+    'the favourite heart fills at once, and the car is saved once',
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      test.skip(!site.tenant.features.favourites, 'this site has no favourites');
+      const [car] = listedCars(site, (c) => canFavourite(c.price, imageOf(c)));
+      await page.goto(`/cars/${car!.slug}`);
+      const heart = page.getByRole('button', { name: `Favourite ${car!.name}` });
+      await firstTapPresses(
+        page,
+        heart,
+        islandAwake(page.locator('astro-island', { has: heart })),
+        'favourites',
+        `heart-${site.tenant.slug}`,
+      );
+    },
+  );
 
-  test('a favourite tapped and reloaded before the island woke is kept', { tag: ONE_TENANT }, async ({ page, site }) => {
-    test.skip(!site.tenant.features.favourites, 'this site has no favourites');
-    const [car] = listedCars(site, (c) => canFavourite(c.price, imageOf(c)));
-    await page.goto(`/cars/${car!.slug}`);
-    const heart = page.getByRole('button', { name: `Favourite ${car!.name}` });
-    await firstTapSurvivesReload(page, heart, islandAwake(page.locator('astro-island', { has: heart })), 'favourites');
-  });
+  test(
+    'a favourite tapped and reloaded before the island woke is kept',
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      test.skip(!site.tenant.features.favourites, 'this site has no favourites');
+      const [car] = listedCars(site, (c) => canFavourite(c.price, imageOf(c)));
+      await page.goto(`/cars/${car!.slug}`);
+      const heart = page.getByRole('button', { name: `Favourite ${car!.name}` });
+      await firstTapSurvivesReload(
+        page,
+        heart,
+        islandAwake(page.locator('astro-island', { has: heart })),
+        'favourites',
+      );
+    },
+  );
 
   test('Compare shows chosen at once, and the car is added once', async ({ page, site }) => {
     test.skip(!site.tenant.features.compare, 'this site has no compare');
     const [car] = listedCars(site, (c) => canCompare({ price: c.price, image: imageOf(c) }));
     await page.goto(`/cars/${car!.slug}`);
     const compare = page.locator('.vehicle__tools .compare-toggle__button');
-    const island = page.locator('.vehicle__tools astro-island', { has: page.locator('.compare-toggle__button') });
-    await firstTapPresses(page, compare, islandAwake(island), 'compare', `compare-${site.tenant.slug}`);
+    const island = page.locator('.vehicle__tools astro-island', {
+      has: page.locator('.compare-toggle__button'),
+    });
+    await firstTapPresses(
+      page,
+      compare,
+      islandAwake(island),
+      'compare',
+      `compare-${site.tenant.slug}`,
+    );
     await expect(compare).toContainText('Compare');
   });
 
-  test('a Compare press the full list refuses shows pressed, then not, with the reason', async ({ page, site }) => {
+  test('a Compare press the full list refuses shows pressed, then not, with the reason', async ({
+    page,
+    site,
+  }) => {
     test.skip(!site.tenant.features.compare, 'this site has no compare');
-    const [car, ...others] = listedCars(site, (c) => canCompare({ price: c.price, image: imageOf(c) }));
+    const [car, ...others] = listedCars(site, (c) =>
+      canCompare({ price: c.price, image: imageOf(c) }),
+    );
     await page.goto('/');
     await page.evaluate(
       (list) => localStorage.setItem('compare', JSON.stringify(list)),
@@ -112,60 +161,94 @@ test.describe('car page: the first tap on a toggle shows before its island wakes
     );
     // A stored list wakes the island when the page is idle: its code is held from the start.
     await page.goto(`/cars/${car!.slug}`);
-    const island = page.locator('.vehicle__tools astro-island', { has: page.locator('.compare-toggle__button') });
+    const island = page.locator('.vehicle__tools astro-island', {
+      has: page.locator('.compare-toggle__button'),
+    });
     const release = await holdScripts(page, [(await island.getAttribute('component-url'))!]);
     await page.reload();
     const compare = page.locator('.vehicle__tools .compare-toggle__button');
     await compare.tap();
     await expect(compare).toHaveAttribute('aria-pressed', 'true', AT_ONCE);
     release();
-    await expect(page.locator('.compare-toggle__full')).toContainText('You can compare up to 3 cars. Remove one first', { timeout: 15_000 });
+    await expect(page.locator('.compare-toggle__full')).toContainText(
+      'You can compare up to 3 cars. Remove one first',
+      { timeout: 15_000 },
+    );
     await expect(compare).toHaveAttribute('aria-pressed', 'false');
     expect(await stored(page, 'compare')).toBe(3);
   });
 });
 
 test.describe('search page: the first taps show before the app wakes', () => {
-  const appAwake = (page: Page) => () => expect(page.locator('#search-app-root[data-live]')).toBeAttached({ timeout: 30_000 });
+  const appAwake = (page: Page) => () =>
+    expect(page.locator('#search-app-root[data-live]')).toBeAttached({ timeout: 30_000 });
 
-  test('a result card heart fills at once, and the car is saved once', { tag: ONE_TENANT }, async ({ page, site }) => {
-    test.skip(!site.tenant.features.favourites, 'this site has no favourites');
-    await page.goto(site.tenant.links.stock);
-    const heart = page.locator('[data-testid=results] button.favourite').first();
-    await firstTapPresses(page, heart, appAwake(page), 'favourites', `card-heart-${site.tenant.slug}`);
-  });
+  test(
+    'a result card heart fills at once, and the car is saved once',
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      test.skip(!site.tenant.features.favourites, 'this site has no favourites');
+      await page.goto(site.tenant.links.stock);
+      const heart = page.locator('[data-testid=results] button.favourite').first();
+      await firstTapPresses(
+        page,
+        heart,
+        appAwake(page),
+        'favourites',
+        `card-heart-${site.tenant.slug}`,
+      );
+    },
+  );
 
-  test("a result card's Compare shows chosen at once, and the car is added once", async ({ page, site }) => {
+  test("a result card's Compare shows chosen at once, and the car is added once", async ({
+    page,
+    site,
+  }) => {
     test.skip(!site.tenant.features.compare, 'this site has no compare');
     await page.goto(site.tenant.links.stock);
     const compare = page.locator('[data-testid=results] .compare-toggle__button').first();
-    await firstTapPresses(page, compare, appAwake(page), 'compare', `card-compare-${site.tenant.slug}`);
+    await firstTapPresses(
+      page,
+      compare,
+      appAwake(page),
+      'compare',
+      `card-compare-${site.tenant.slug}`,
+    );
   });
 
-  test("a card's Compare tapped and reloaded before the app woke is kept", async ({ page, site }) => {
+  test("a card's Compare tapped and reloaded before the app woke is kept", async ({
+    page,
+    site,
+  }) => {
     test.skip(!site.tenant.features.compare, 'this site has no compare');
     await page.goto(site.tenant.links.stock);
     const compare = page.locator('[data-testid=results] .compare-toggle__button').first();
     await firstTapSurvivesReload(page, compare, appAwake(page), 'compare');
   });
 
-  test('Filters opens its panel at once and a facet ticks at once; once awake the app keeps that one filter', { tag: ONE_TENANT }, async ({ page, site }) => {
-    await page.goto(site.tenant.links.stock);
-    const release = await holdScripts(page);
-    const filters = page.getByRole('button', { name: 'Filters', exact: true });
-    await filters.tap();
-    await expect(filters).toHaveAttribute('aria-expanded', 'true', AT_ONCE);
-    const box = page.locator('#search-filters .facet input[type=checkbox]:not(:checked)').first();
-    await expect(box).toBeVisible(AT_ONCE);
-    const id = (await box.getAttribute('id'))!;
-    await box.tap();
-    await expect(page.locator(`[id="${id}"]`)).toBeChecked(AT_ONCE);
-    await page.screenshot({ path: `test-results/first-tap-filters-${site.tenant.slug}.png` });
-    release();
-    await appAwake(page)();
-    await page.waitForTimeout(500);
-    await expect(filters).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.locator(`[id="${id}"]`)).toBeChecked();
-    await expect(page.locator('#search-filters .facet input[type=checkbox]:checked')).toHaveCount(1);
-  });
+  test(
+    'Filters opens its panel at once and a facet ticks at once; once awake the app keeps that one filter',
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      await page.goto(site.tenant.links.stock);
+      const release = await holdScripts(page);
+      const filters = page.getByRole('button', { name: 'Filters', exact: true });
+      await filters.tap();
+      await expect(filters).toHaveAttribute('aria-expanded', 'true', AT_ONCE);
+      const box = page.locator('#search-filters .facet input[type=checkbox]:not(:checked)').first();
+      await expect(box).toBeVisible(AT_ONCE);
+      const id = (await box.getAttribute('id'))!;
+      await box.tap();
+      await expect(page.locator(`[id="${id}"]`)).toBeChecked(AT_ONCE);
+      await page.screenshot({ path: `test-results/first-tap-filters-${site.tenant.slug}.png` });
+      release();
+      await appAwake(page)();
+      await page.waitForTimeout(500);
+      await expect(filters).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.locator(`[id="${id}"]`)).toBeChecked();
+      await expect(page.locator('#search-filters .facet input[type=checkbox]:checked')).toHaveCount(
+        1,
+      );
+    },
+  );
 });

@@ -17,19 +17,26 @@ test.describe('home page slides', () => {
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
   ]) {
-    test(`at ${viewport.width} px the page does not scroll sideways and each slide fills the strip`, async ({ page }) => {
+    test(`at ${viewport.width} px the page does not scroll sideways and each slide fills the strip`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto('/');
       const widths = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth,
-        slides: [...document.querySelectorAll('.home-slides__slide')].map((slide) => slide.getBoundingClientRect().width),
+        slides: [...document.querySelectorAll('.home-slides__slide')].map(
+          (slide) => slide.getBoundingClientRect().width,
+        ),
       }));
       expect(widths.page).toBe(viewport.width);
       for (const width of widths.slides) expect(width).toBe(viewport.width);
     });
   }
 
-  test('a slide’s photo is a right-sized <img>: srcset from phone to desktop, the first slide’s loaded first', async ({ page, site }) => {
+  test('a slide’s photo is a right-sized <img>: srcset from phone to desktop, the first slide’s loaded first', async ({
+    page,
+    site,
+  }) => {
     const slides = site.tenant.content.slides;
     test.skip(!slides.some((slide) => slide.image), 'no slide has a photo');
     await page.goto('/');
@@ -43,22 +50,35 @@ test.describe('home page slides', () => {
       const first = page.locator('.home-slides__slide').first().locator('img');
       await expect(first).toHaveAttribute('fetchpriority', 'high');
       await expect(first).not.toHaveAttribute('loading', 'lazy');
-      await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() =>
+          first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+        )
+        .toBe(true);
     }
     // The caption over a photo is white on the photo darkened by 60% (readable on any photo).
     const captioned = page.locator('.home-slides__slide--photo').first();
     if (await captioned.count()) {
-      await expect(captioned.locator('.home-slides__name')).toHaveCSS('color', 'rgb(255, 255, 255)');
-      expect(await captioned.evaluate((slide) => getComputedStyle(slide, '::before').backgroundColor)).toBe('rgba(0, 0, 0, 0.6)');
+      await expect(captioned.locator('.home-slides__name')).toHaveCSS(
+        'color',
+        'rgb(255, 255, 255)',
+      );
+      expect(
+        await captioned.evaluate((slide) => getComputedStyle(slide, '::before').backgroundColor),
+      ).toBe('rgba(0, 0, 0, 0.6)');
     }
   });
 
-  test('previous, next and position buttons move the slides; arrow keys too', async ({ page, site }) => {
+  test('previous, next and position buttons move the slides; arrow keys too', async ({
+    page,
+    site,
+  }) => {
     const slides = site.tenant.content.slides;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Featured' });
-    const link = (index: number) => carousel.getByRole('link', { name: `Find Out More about ${slides[index]!.name}` });
+    const link = (index: number) =>
+      carousel.getByRole('link', { name: `Find Out More about ${slides[index]!.name}` });
     await expect(currentDot(page)).toHaveAccessibleName(`Slide 1: ${slides[0]!.name}`);
     await carousel.getByRole('button', { name: 'Next slide' }).click();
     await expect(currentDot(page)).toHaveAccessibleName(`Slide 2: ${slides[1]!.name}`);
@@ -66,14 +86,20 @@ test.describe('home page slides', () => {
     await expect(link(0)).not.toBeInViewport();
     await carousel.getByRole('button', { name: 'Previous slide' }).click();
     await expect(currentDot(page)).toHaveAccessibleName(`Slide 1: ${slides[0]!.name}`);
-    await carousel.getByRole('button', { name: `Slide ${slides.length}: ${slides.at(-1)!.name}` }).click();
+    await carousel
+      .getByRole('button', { name: `Slide ${slides.length}: ${slides.at(-1)!.name}` })
+      .click();
     await expect(link(slides.length - 1)).toBeInViewport({ ratio: 1 });
     // Keyboard: the buttons are in the tab order, and arrow keys step while focus is in the carousel.
     await carousel.getByRole('button', { name: 'Previous slide' }).focus();
     await page.keyboard.press('Enter');
-    await expect(currentDot(page)).toHaveAccessibleName(`Slide ${slides.length - 1}: ${slides.at(-2)!.name}`);
+    await expect(currentDot(page)).toHaveAccessibleName(
+      `Slide ${slides.length - 1}: ${slides.at(-2)!.name}`,
+    );
     await page.keyboard.press('ArrowRight');
-    await expect(currentDot(page)).toHaveAccessibleName(`Slide ${slides.length}: ${slides.at(-1)!.name}`);
+    await expect(currentDot(page)).toHaveAccessibleName(
+      `Slide ${slides.length}: ${slides.at(-1)!.name}`,
+    );
     // A slide out of view keeps its link out of the tab order.
     await expect(link(0)).not.toBeFocused();
     expect(await link(0).evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
@@ -94,7 +120,9 @@ test.describe('home page slides', () => {
     await expect(currentDot(page)).toHaveAttribute('data-go', '1');
   });
 
-  test('they never advance on their own for a shopper who prefers reduced motion', async ({ page }) => {
+  test('they never advance on their own for a shopper who prefers reduced motion', async ({
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await page.goto('/');

@@ -31,7 +31,8 @@ for (const viewport of VIEWPORTS) {
       test.setTimeout(urls.length * 20_000);
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !ignoredConsoleError(message, page)) consoleErrors.push(`${message.text()} (${message.location().url})`);
+        if (message.type() === 'error' && !ignoredConsoleError(message, page))
+          consoleErrors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => consoleErrors.push(error.message));
       const failures: string[] = [];
@@ -53,7 +54,10 @@ for (const viewport of VIEWPORTS) {
           }
         });
       }
-      expect(failures, `layout or accessibility problems at ${viewport.width}x${viewport.height}`).toEqual([]);
+      expect(
+        failures,
+        `layout or accessibility problems at ${viewport.width}x${viewport.height}`,
+      ).toEqual([]);
     });
   });
 }
@@ -80,14 +84,18 @@ function findLayoutProblems(): string[] {
   const describe = (element: Element): string => {
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
     const label = element.getAttribute('aria-label') ?? '';
-    const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+    const classes =
+      typeof element.className === 'string' && element.className
+        ? `.${element.className.trim().split(/\s+/).join('.')}`
+        : '';
     return `<${element.tagName.toLowerCase()}${classes}> "${label || text}"`;
   };
   // Screen-reader-only text (.visually-hidden and the like): a 1px clipped box by design.
   const isScreenReaderOnly = (element: Element): boolean => {
     for (let node: Element | null = element; node; node = node.parentElement) {
       const box = node.getBoundingClientRect();
-      if (box.width <= 1 && box.height <= 1 && getComputedStyle(node).overflow !== 'visible') return true;
+      if (box.width <= 1 && box.height <= 1 && getComputedStyle(node).overflow !== 'visible')
+        return true;
     }
     return false;
   };
@@ -100,8 +108,13 @@ function findLayoutProblems(): string[] {
         return box.right > root.clientWidth + 1 && box.width > 0 && !isScreenReaderOnly(element);
       })
       .slice(0, 3)
-      .map((element) => `${describe(element)} right edge at ${Math.round(element.getBoundingClientRect().right)} px`);
-    problems.push(`document is ${root.scrollWidth} px wide in a ${root.clientWidth} px viewport: ${wide.join('; ')}`);
+      .map(
+        (element) =>
+          `${describe(element)} right edge at ${Math.round(element.getBoundingClientRect().right)} px`,
+      );
+    problems.push(
+      `document is ${root.scrollWidth} px wide in a ${root.clientWidth} px viewport: ${wide.join('; ')}`,
+    );
   }
 
   // 2. Visible controls whose centre is under another element once scrolled to the middle of the
@@ -118,11 +131,18 @@ function findLayoutProblems(): string[] {
     // Scroll only when it is outside the middle of the viewport: controls come in document order,
     // so one scroll brings the next several into the middle too.
     const middleY = first.top + first.height / 2;
-    if (middleY < window.innerHeight * 0.25 || middleY > window.innerHeight * 0.75 || first.left < 0 || first.right > window.innerWidth)
+    if (
+      middleY < window.innerHeight * 0.25 ||
+      middleY > window.innerHeight * 0.75 ||
+      first.left < 0 ||
+      first.right > window.innerWidth
+    )
       control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     // A link wrapped over two lines has one box per line: its bounding box's centre may fall
     // between them, so aim at the centre of its widest line box.
-    const box = [...control.getClientRects()].reduce((widest, rect) => (rect.width > widest.width ? rect : widest));
+    const box = [...control.getClientRects()].reduce((widest, rect) =>
+      rect.width > widest.width ? rect : widest,
+    );
     const x = box.left + box.width / 2;
     const y = box.top + Math.min(box.height, window.innerHeight) / 2;
     if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) {
@@ -136,29 +156,45 @@ function findLayoutProblems(): string[] {
     if (label && label.control === control) continue;
     // Inside a clipping box (a scroll strip, a card) that hides this part of it on purpose.
     let clipped = false;
-    for (let node = control.parentElement; node && node !== document.body; node = node.parentElement) {
+    for (
+      let node = control.parentElement;
+      node && node !== document.body;
+      node = node.parentElement
+    ) {
       const style = getComputedStyle(node);
       if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
       const clip = node.getBoundingClientRect();
       if (x < clip.left || x > clip.right || y < clip.top || y > clip.bottom) clipped = true;
     }
     if (clipped) continue;
-    problems.push(`${describe(control)} is covered by ${describe(hit)} at (${Math.round(x)}, ${Math.round(y)})`);
+    problems.push(
+      `${describe(control)} is covered by ${describe(hit)} at (${Math.round(x)}, ${Math.round(y)})`,
+    );
   }
   window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 
   // 3. Text cut off by its box: a box holding text itself (not a map or a card of other boxes) with
   // overflow hidden/clip and content wider than the box, unless it ends in an ellipsis on purpose
   // or is clamped to a number of lines on purpose.
-  const holdsText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+  const holdsText = (element: Element) =>
+    [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim(),
+    );
   for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
     if (!holdsText(element)) continue;
     const style = getComputedStyle(element);
     if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
-    if (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none' || isScreenReaderOnly(element)) continue;
+    if (
+      style.textOverflow === 'ellipsis' ||
+      style.webkitLineClamp !== 'none' ||
+      isScreenReaderOnly(element)
+    )
+      continue;
     if (!element.checkVisibility() || !(element.innerText ?? '').trim()) continue;
     if (element.scrollWidth > element.clientWidth + 1)
-      problems.push(`text cut off: ${describe(element)} needs ${element.scrollWidth} px, has ${element.clientWidth} px`);
+      problems.push(
+        `text cut off: ${describe(element)} needs ${element.scrollWidth} px, has ${element.clientWidth} px`,
+      );
   }
 
   // 4. Menu entries and headings wrapped into an unreadable state: a menu entry over two lines
@@ -167,16 +203,28 @@ function findLayoutProblems(): string[] {
     const style = getComputedStyle(element);
     return Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
   };
-  const menuEntries = document.querySelectorAll<HTMLElement>('header a, header summary, nav[aria-label=Main] > ul > li > :is(a, details > summary)');
+  const menuEntries = document.querySelectorAll<HTMLElement>(
+    'header a, header summary, nav[aria-label=Main] > ul > li > :is(a, details > summary)',
+  );
   for (const entry of menuEntries) {
-    if (!entry.checkVisibility() || isScreenReaderOnly(entry) || entry.querySelector('img')) continue;
+    if (!entry.checkVisibility() || isScreenReaderOnly(entry) || entry.querySelector('img'))
+      continue;
     const style = getComputedStyle(entry);
-    const contentHeight = entry.getBoundingClientRect().height - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+    const contentHeight =
+      entry.getBoundingClientRect().height -
+      Number.parseFloat(style.paddingTop) -
+      Number.parseFloat(style.paddingBottom);
     const rects = [...entry.getClientRects()];
-    const lines = style.display.startsWith('inline') && !style.display.includes('block') ? rects.length : Math.round(contentHeight / lineHeight(entry));
-    if (lines > 1 && (entry.textContent ?? '').trim()) problems.push(`menu entry over ${lines} lines: ${describe(entry)}`);
+    const lines =
+      style.display.startsWith('inline') && !style.display.includes('block')
+        ? rects.length
+        : Math.round(contentHeight / lineHeight(entry));
+    if (lines > 1 && (entry.textContent ?? '').trim())
+      problems.push(`menu entry over ${lines} lines: ${describe(entry)}`);
   }
-  for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, header a, nav a, summary, .btn')) {
+  for (const heading of document.querySelectorAll<HTMLElement>(
+    'h1, h2, h3, h4, header a, nav a, summary, .btn',
+  )) {
     if (!heading.checkVisibility() || isScreenReaderOnly(heading)) continue;
     const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -185,8 +233,13 @@ function findLayoutProblems(): string[] {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
-        const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-        if (tops.size > 1) problems.push(`word "${match[0]}" broken over two lines in ${describe(heading)}`);
+        const tops = new Set(
+          [...range.getClientRects()]
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
+        if (tops.size > 1)
+          problems.push(`word "${match[0]}" broken over two lines in ${describe(heading)}`);
       }
     }
   }

@@ -16,7 +16,9 @@ test.describe('vehicle page: nothing moves after the first paint (CLS 0)', () =>
       test.skip(!car, `${site.tenant.slug} has every car at the primary location's city`);
       await page.setViewportSize(screen);
       await page.goto(`/cars/${car!.slug}`);
-      await expect(page.getByRole('region', { name: 'Announcement' }).getByRole('button', { name: 'Dismiss' })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Announcement' }).getByRole('button', { name: 'Dismiss' }),
+      ).toBeVisible();
       const shifts = await layoutShifts(page);
       // Lighthouse shows CLS to 3 decimals: a sub-pixel nudge (well under 0.001) is not a shift anyone sees.
       const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);

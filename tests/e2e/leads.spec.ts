@@ -16,7 +16,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => store.close());
 
-const shopper = { first: 'Jo', last: `Shopper-${Date.now().toString(36)}`, phone: '0412 345 678', email: 'jo.shopper@example.com', postcode: '4000' };
+const shopper = {
+  first: 'Jo',
+  last: `Shopper-${Date.now().toString(36)}`,
+  phone: '0412 345 678',
+  email: 'jo.shopper@example.com',
+  postcode: '4000',
+};
 
 function demoCar(site: SiteData) {
   const car = site.cars.find((candidate) => isAvailable(candidate));
@@ -29,7 +35,9 @@ async function leadBy(site: SiteData, lastName: string): Promise<StoredLead> {
   let found: StoredLead | undefined;
   await expect
     .poll(async () => {
-      found = (await store.listLeads(site.tenant.slug)).filter((lead) => lead.fields.last_name === lastName).pop();
+      found = (await store.listLeads(site.tenant.slug))
+        .filter((lead) => lead.fields.last_name === lastName)
+        .pop();
       return found?.status;
     })
     .toBe('submitted');
@@ -39,16 +47,27 @@ async function leadBy(site: SiteData, lastName: string): Promise<StoredLead> {
 /** With no destination configured, the local server's outbox prints the lead: delivered once. */
 async function expectDelivered(site: SiteData, leadId: string) {
   await expect
-    .poll(async () => (await store.getLead(site.tenant.slug, leadId))?.deliveries.map((delivery) => [delivery.channel, delivery.status, delivery.attempts]), {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (await store.getLead(site.tenant.slug, leadId))?.deliveries.map((delivery) => [
+          delivery.channel,
+          delivery.status,
+          delivery.attempts,
+        ]),
+      {
+        timeout: 15_000,
+      },
+    )
     .toEqual([['log', 'delivered', 1]]);
 }
 
 /** Open a lead-form page; where the site gates it behind sign-in (SPEC 6), sign in on the way, as a shopper must. */
 async function openLeadPage(page: Page, site: SiteData, url: string) {
   await page.goto(url);
-  const kind = leadPageGate(new URL(url, 'http://localhost').pathname as GatedLeadPage, site.tenant.features.sign_in_gated);
+  const kind = leadPageGate(
+    new URL(url, 'http://localhost').pathname as GatedLeadPage,
+    site.tenant.features.sign_in_gated,
+  );
   if (!kind) return;
   await expect(page).toHaveURL(new RegExp(`/sign-in\\?type=${kind}&`), { timeout: 20_000 });
   await signInOnPage(page, site, newPhone());
@@ -80,7 +99,10 @@ test.describe('lead forms, as a shopper', () => {
   // Each test waits out the forms' minimum fill time and the outbox; shared 2-core machines are slow.
   test.describe.configure({ timeout: 90_000 });
 
-  test('enquiry on a vehicle page by keyboard: SPEC validation messages, then /success, stored and delivered once', async ({ page, site }) => {
+  test('enquiry on a vehicle page by keyboard: SPEC validation messages, then /success, stored and delivered once', async ({
+    page,
+    site,
+  }) => {
     const car = demoCar(site);
     await page.goto(`/cars/${car.slug}#enquire`);
     const form = page.locator('#enquire form').first();
@@ -119,11 +141,20 @@ test.describe('lead forms, as a shopper', () => {
 
     await expect(page).toHaveURL(/\/success$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You' })).toBeVisible();
-    await expect(page.getByRole('link', { name: car.name })).toHaveAttribute('href', `/cars/${car.slug}`);
+    await expect(page.getByRole('link', { name: car.name })).toHaveAttribute(
+      'href',
+      `/cars/${car.slug}`,
+    );
 
     const lead = await leadBy(site, last);
     expect(lead).toMatchObject({ form: 'enquiry', carId: String(car.id) });
-    expect(lead.fields).toMatchObject({ name: 'Jo', phone: '0412345678', email: shopper.email, postcode: '4000', message: 'Is this car still available?' });
+    expect(lead.fields).toMatchObject({
+      name: 'Jo',
+      phone: '0412345678',
+      email: shopper.email,
+      postcode: '4000',
+      message: 'Is this car still available?',
+    });
     await expectDelivered(site, lead.id);
 
     // The stored details prefill the next form once the shopper scrolls to it.
@@ -141,7 +172,8 @@ test.describe('lead forms, as a shopper', () => {
       const car = demoCar(site);
       const posted: Record<string, unknown>[] = [];
       page.on('request', (request) => {
-        if (request.url().endsWith('/api/leads') && request.method() === 'POST') posted.push(request.postDataJSON() as Record<string, unknown>);
+        if (request.url().endsWith('/api/leads') && request.method() === 'POST')
+          posted.push(request.postDataJSON() as Record<string, unknown>);
       });
       await page.goto(`/cars/${car.slug}#enquire`);
       const form = page.locator('#enquire form').first();
@@ -186,7 +218,9 @@ test.describe('lead forms, as a shopper', () => {
       expect((await answer).status()).toBe(201);
       await expect(page).toHaveURL(/\/success$/);
       expect(posted.at(-1)).toMatchObject({ website: 'http://spam.example' });
-      expect((await store.listLeads(site.tenant.slug)).filter((lead) => lead.fields.last_name === bot)).toEqual([]);
+      expect(
+        (await store.listLeads(site.tenant.slug)).filter((lead) => lead.fields.last_name === bot),
+      ).toEqual([]);
     },
   );
 
@@ -248,7 +282,11 @@ test.describe('lead forms, as a shopper', () => {
     },
   );
 
-  test('book a test drive from /book-test-drive/?car_id= with a time from the slots', async ({ page, site, expectAccessible }) => {
+  test('book a test drive from /book-test-drive/?car_id= with a time from the slots', async ({
+    page,
+    site,
+    expectAccessible,
+  }) => {
     const car = demoCar(site);
     await page.goto(`/book-test-drive/?car_id=${encodeURIComponent(String(car.id))}`);
     await expect(page.getByText(car.name)).toBeVisible();
@@ -269,13 +307,19 @@ test.describe('lead forms, as a shopper', () => {
     await expectDelivered(site, lead.id);
   });
 
-  test('finance enquiry at /finance#finance-form, choosing a dealership where the site has several', async ({ page, site }) => {
+  test('finance enquiry at /finance#finance-form, choosing a dealership where the site has several', async ({
+    page,
+    site,
+  }) => {
     await openLeadPage(page, site, '/finance?vehiclePriceBudget=30000#finance-form');
     const submit = page.getByRole('button', { name: 'Send Enquiry' });
     await expect(submit).toBeEnabled();
     const last = `${shopper.last}-finance`;
     await fillContact(page, '#finance-form', last);
-    await page.locator('#finance-form').getByLabel('Comments').fill('Pre-approval for about $30,000 please.');
+    await page
+      .locator('#finance-form')
+      .getByLabel('Comments')
+      .fill('Pre-approval for about $30,000 please.');
     const several = dealershipOptions(site.locations).length > 1;
     if (several) {
       await submit.click();
@@ -290,22 +334,34 @@ test.describe('lead forms, as a shopper', () => {
     if (dealership) expect(lead.fields).toMatchObject(dealership);
   });
 
-  test("trade-in: a failed step shows the server's error, or 'An unexpected error occured' when it sent none", { tag: ONE_TENANT }, async ({ page, site }) => {
-    await openLeadPage(page, site, '/trade-in');
-    const next = page.getByRole('button', { name: 'Next: Your Car' });
-    await expect(next).toBeEnabled();
-    await fillContact(page, '.trade-in-form', `${shopper.last}-tradefail`);
-    await chooseDealership(page, site, '.trade-in-form');
-    await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
-    await next.click();
-    await expect(page.locator('.trade-in-form').getByText('An unexpected error occured')).toBeVisible();
-    await page.unroute('**/api/leads');
-    await page.route('**/api/leads', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Leads are paused for maintenance.' }) }),
-    );
-    await next.click();
-    await expect(page.locator('.trade-in-form').getByText('Leads are paused for maintenance.')).toBeVisible();
-  });
+  test(
+    "trade-in: a failed step shows the server's error, or 'An unexpected error occured' when it sent none",
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      await openLeadPage(page, site, '/trade-in');
+      const next = page.getByRole('button', { name: 'Next: Your Car' });
+      await expect(next).toBeEnabled();
+      await fillContact(page, '.trade-in-form', `${shopper.last}-tradefail`);
+      await chooseDealership(page, site, '.trade-in-form');
+      await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
+      await next.click();
+      await expect(
+        page.locator('.trade-in-form').getByText('An unexpected error occured'),
+      ).toBeVisible();
+      await page.unroute('**/api/leads');
+      await page.route('**/api/leads', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Leads are paused for maintenance.' }),
+        }),
+      );
+      await next.click();
+      await expect(
+        page.locator('.trade-in-form').getByText('Leads are paused for maintenance.'),
+      ).toBeVisible();
+    },
+  );
 
   test('trade-in in three steps ends with 3. Offer Accepted', async ({ page, site }) => {
     await openLeadPage(page, site, '/trade-in');
@@ -319,7 +375,9 @@ test.describe('lead forms, as a shopper', () => {
     await next.click();
     // A plate the local lookup reads as a car young enough for an online estimate.
     const year = new Date().getFullYear();
-    const rego = ['ABC123', 'XYZ789', 'TRD001', 'CAR555', 'QLD100', 'NEW202', 'OLD303'].find((plate) => year - lookupRego(plate, 'QLD', year).year <= 5)!;
+    const rego = ['ABC123', 'XYZ789', 'TRD001', 'CAR555', 'QLD100', 'NEW202', 'OLD303'].find(
+      (plate) => year - lookupRego(plate, 'QLD', year).year <= 5,
+    )!;
     await page.getByLabel('Registration Number').fill(rego);
     await page.getByLabel('Kilometres').fill('42000');
     await page.getByLabel('Do the tyres need replacing?').check();

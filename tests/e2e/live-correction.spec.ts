@@ -30,7 +30,11 @@ function testCar(site: SiteData): Car {
       isReservable(item) &&
       weeklyEstimate(item, site.tenant.finance) !== undefined &&
       // A new price still under the was-price keeps the was-price: one state, not two.
-      !(typeof item.before_price === 'number' && item.before_price > item.price! && item.before_price <= item.price! + 1000),
+      !(
+        typeof item.before_price === 'number' &&
+        item.before_price > item.price! &&
+        item.before_price <= item.price! + 1000
+      ),
   );
   if (!car) throw new Error(`${site.tenant.slug}: no priced car with a weekly estimate`);
   return car;
@@ -50,11 +54,20 @@ async function renderBuilt(site: SiteData, car: Car): Promise<string[]> {
       const changed = withLiveFields(car, state.fields(car));
       const snapshot = path.join(dir, `site-${index}.json`);
       // As the build writes it (ASCII JSON, read back as latin1 by the bundle).
-      writeFileSync(snapshot, siteSnapshotBytes({ ...site, cars: site.cars.map((item) => (item.id === car.id ? changed : item)) }));
+      writeFileSync(
+        snapshot,
+        siteSnapshotBytes({
+          ...site,
+          cars: site.cars.map((item) => (item.id === car.id ? changed : item)),
+        }),
+      );
       return { snapshot, url: new URL(`/cars/${car.slug}/`, site.tenant.url).href };
     });
     const worker = new Worker(path.join(ROOT, 'tests/e2e/support/render-car-page.mjs'), {
-      workerData: { bundleDir: path.join(ROOT, '.build', site.tenant.slug, 'render-bundle'), pages },
+      workerData: {
+        bundleDir: path.join(ROOT, '.build', site.tenant.slug, 'render-bundle'),
+        pages,
+      },
     });
     return await new Promise<string[]>((resolve, reject) => {
       worker.once('message', resolve);
@@ -78,7 +91,15 @@ async function answerViewJson(page: Page, car: Car, fields: LiveFields): Promise
     ...fields,
   };
   await page.route('**/view.json*', (route) =>
-    route.fulfill({ json: { views: 7, car_fields: { ...carFields, price_text: typeof price === 'number' ? formatPrice(price) : null } } }),
+    route.fulfill({
+      json: {
+        views: 7,
+        car_fields: {
+          ...carFields,
+          price_text: typeof price === 'number' ? formatPrice(price) : null,
+        },
+      },
+    }),
   );
 }
 
@@ -91,9 +112,12 @@ function visibleContent(page: Page): Promise<{ text: string[]; buttons: string[]
   return page.evaluate(() => {
     const sticky = document.querySelector<HTMLElement>('[data-sticky-header]');
     if (sticky) sticky.hidden = false;
-    const roots = [document.querySelector('main'), sticky].filter((root, index, all): root is HTMLElement => !!root && all.indexOf(root) === index);
+    const roots = [document.querySelector('main'), sticky].filter(
+      (root, index, all): root is HTMLElement => !!root && all.indexOf(root) === index,
+    );
     const skipped = '[data-views-counter], script, style, template, noscript';
-    const seen = (element: Element) => element.checkVisibility({ visibilityProperty: true }) && !element.closest(skipped);
+    const seen = (element: Element) =>
+      element.checkVisibility({ visibilityProperty: true }) && !element.closest(skipped);
     const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
     const text: string[] = [];
     const buttons: string[] = [];
@@ -104,7 +128,8 @@ function visibleContent(page: Page): Promise<{ text: string[]; buttons: string[]
         if (words && node.parentElement && seen(node.parentElement)) text.push(words);
       }
       for (const control of root.querySelectorAll('a[href], button'))
-        if (seen(control)) buttons.push(clean(control.getAttribute('aria-label') ?? control.textContent));
+        if (seen(control))
+          buttons.push(clean(control.getAttribute('aria-label') ?? control.textContent));
     }
     if (sticky) sticky.hidden = true;
     return { text, buttons };
@@ -116,20 +141,28 @@ async function showCalculator(page: Page): Promise<void> {
   const section = page.locator('#finance-calculator');
   if (!(await section.isVisible())) return;
   await section.scrollIntoViewIfNeeded();
-  await expect(section.locator('astro-island[component-url*="FinanceCalculator"][ssr]')).toHaveCount(0);
+  await expect(
+    section.locator('astro-island[component-url*="FinanceCalculator"][ssr]'),
+  ).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 function sidebarHeight(page: Page): Promise<number> {
-  return page.locator('.vehicle__sidebar').evaluate((sidebar) => sidebar.getBoundingClientRect().height);
+  return page
+    .locator('.vehicle__sidebar')
+    .evaluate((sidebar) => sidebar.getBoundingClientRect().height);
 }
 
 /** Scroll down as a shopper does until the sidebar is two screens above the view. */
 async function scrollPastSidebar(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const sidebar = document.querySelector('.vehicle__sidebar')!;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let last = -1; sidebar.getBoundingClientRect().bottom > -2 * innerHeight && scrollY !== last;) {
+    const frame = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (
+      let last = -1;
+      sidebar.getBoundingClientRect().bottom > -2 * innerHeight && scrollY !== last;
+    ) {
       last = scrollY;
       window.scrollBy(0, 300);
       await frame();
@@ -141,7 +174,10 @@ async function scrollPastSidebar(page: Page): Promise<void> {
 test.describe('a page corrected live shows what the page built in that state shows', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('sold, reserved and a new price: same text and buttons as built, CLS 0', async ({ page, site }, info) => {
+  test('sold, reserved and a new price: same text and buttons as built, CLS 0', async ({
+    page,
+    site,
+  }, info) => {
     const car = testCar(site);
     const built = await renderBuilt(site, car);
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -150,7 +186,9 @@ test.describe('a page corrected live shows what the page built in that state sho
         await page.unrouteAll();
         await answerViewJson(page, car, state.fields(car));
         // The page built in the state (view.json agrees, so it corrects nothing).
-        await page.route(`**/cars/${car.slug}`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: built[index]! }));
+        await page.route(`**/cars/${car.slug}`, (route) =>
+          route.fulfill({ contentType: 'text/html; charset=utf-8', body: built[index]! }),
+        );
         await Promise.all([page.waitForResponse('**/view.json*'), page.goto(`/cars/${car.slug}`)]);
         await showCalculator(page);
         const expected = await visibleContent(page);
@@ -165,7 +203,10 @@ test.describe('a page corrected live shows what the page built in that state sho
           shifts.reduce((sum, shift) => sum + shift.value, 0),
           JSON.stringify(shifts),
         ).toBeLessThan(0.001);
-        if (index !== 1) await page.screenshot({ path: info.outputPath(`${state.name.replace(/ /g, '-')}-1366x900.png`) });
+        if (index !== 1)
+          await page.screenshot({
+            path: info.outputPath(`${state.name.replace(/ /g, '-')}-1366x900.png`),
+          });
         await showCalculator(page);
         await expect.poll(() => visibleContent(page), { timeout: 10_000 }).toEqual(expected);
 

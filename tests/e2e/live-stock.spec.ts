@@ -7,7 +7,9 @@ import { layoutShifts } from './support/layout-shifts';
 
 /** The car sold at the dealer after the build: the stock table says so, the built page does not. */
 function withSold(site: SiteData, carId: string | number) {
-  return site.cars.map((car) => (String(car.id) === String(carId) ? { ...car, status: 'sold' as const, sold: true } : car));
+  return site.cars.map((car) =>
+    String(car.id) === String(carId) ? { ...car, status: 'sold' as const, sold: true } : car,
+  );
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -25,7 +27,14 @@ test.describe('live stock: a page built while the car was for sale corrects itse
 
   const reservable = async (site: SiteData) => {
     const held = new Set(await store.reservedCars(site.tenant.slug));
-    const car = [...site.cars].reverse().find((candidate) => isReservable(candidate) && candidate.status === 'in_stock' && !held.has(String(candidate.id)));
+    const car = [...site.cars]
+      .reverse()
+      .find(
+        (candidate) =>
+          isReservable(candidate) &&
+          candidate.status === 'in_stock' &&
+          !held.has(String(candidate.id)),
+      );
     if (!car) throw new Error(`${site.tenant.slug} has no reservable car`);
     return car;
   };
@@ -34,7 +43,10 @@ test.describe('live stock: a page built while the car was for sale corrects itse
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
   ])
-    test(`sold after the build: SOLD, Find Me Something Similar, no Reserve, CLS 0 (${screen.width}x${screen.height})`, async ({ page, site }, info) => {
+    test(`sold after the build: SOLD, Find Me Something Similar, no Reserve, CLS 0 (${screen.width}x${screen.height})`, async ({
+      page,
+      site,
+    }, info) => {
       test.skip(!site.tenant.features.reserve, 'this site takes no reservations');
       await page.setViewportSize(screen);
       const car = await reservable(site);
@@ -48,18 +60,29 @@ test.describe('live stock: a page built while the car was for sale corrects itse
       await expect(sidebar.getByTestId('sold-label')).toHaveText('SOLD');
       await expect(sidebar.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
       await expect(sidebar.getByRole('link', { name: 'Reserve Car Now' })).toHaveCount(0);
-      await expect(sidebar.getByRole('link', { name: site.tenant.labels.enquire_button })).toBeHidden();
+      await expect(
+        sidebar.getByRole('link', { name: site.tenant.labels.enquire_button }),
+      ).toBeHidden();
       await expect(page.getByTestId('image-tag')).toHaveText(site.tenant.labels.sold_tag);
       const shifts = await layoutShifts(page);
       // As Lighthouse rounds CLS (3 decimals): a sub-pixel nudge (well under 0.001) is not a shift anyone sees.
       const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
       expect(cls, JSON.stringify(shifts)).toBeLessThan(0.001);
-      await page.screenshot({ path: info.outputPath(`sold-${screen.width}x${screen.height}.png`), fullPage: false });
+      await page.screenshot({
+        path: info.outputPath(`sold-${screen.width}x${screen.height}.png`),
+        fullPage: false,
+      });
     });
 
-  test('the checkout of a car sold in the meantime refuses: no deposit, the shopper reads it has sold', async ({ page, site }) => {
+  test('the checkout of a car sold in the meantime refuses: no deposit, the shopper reads it has sold', async ({
+    page,
+    site,
+  }) => {
     test.skip(!site.tenant.features.reserve, 'this site takes no reservations');
-    test.skip(site.tenant.features.sign_in_gated.includes('checkout'), 'checkout needs sign-in on this site');
+    test.skip(
+      site.tenant.features.sign_in_gated.includes('checkout'),
+      'checkout needs sign-in on this site',
+    );
     const car = await reservable(site);
     await replaceStock(store, site.tenant.slug, site.cars);
     await page.goto(`/cars/${car.slug}/checkout`);
@@ -73,9 +96,14 @@ test.describe('live stock: a page built while the car was for sale corrects itse
     await replaceStock(store, site.tenant.slug, withSold(site, car.id));
     await submit.click();
     const refusal = page.getByRole('alert').filter({ hasText: 'This car has just been sold' });
-    await expect(refusal).toContainText('Sorry, this car has just been sold. Nothing has been charged.', { timeout: 20_000 });
+    await expect(refusal).toContainText(
+      'Sorry, this car has just been sold. Nothing has been charged.',
+      { timeout: 20_000 },
+    );
     await expect(submit).toHaveCount(0);
-    const reserves = (await store.listLeads(site.tenant.slug)).filter((lead) => lead.form === 'reserve' && lead.carId === String(car.id));
+    const reserves = (await store.listLeads(site.tenant.slug)).filter(
+      (lead) => lead.form === 'reserve' && lead.carId === String(car.id),
+    );
     expect(reserves).toEqual([]);
   });
 });

@@ -16,7 +16,9 @@ function groups(site: SiteData) {
 
 /** The dealerships (location groups) a page shows as cards, by their slug. */
 async function cardSlugs(page: Page): Promise<string[]> {
-  return page.locator('[data-location-card]').evaluateAll((cards) => cards.map((card) => card.id.replace(/^loc-/, '')));
+  return page
+    .locator('[data-location-card]')
+    .evaluateAll((cards) => cards.map((card) => card.id.replace(/^loc-/, '')));
 }
 
 /** The paths of every request the page makes from now on. */
@@ -34,7 +36,10 @@ const DATA_FILES = ['/places.json', '/dealer-locator/dealerships.json'];
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/dealer-locator lists a short list, and every location by state and by brand through plain links', async ({ page, site }) => {
+  test('/dealer-locator lists a short list, and every location by state and by brand through plain links', async ({
+    page,
+    site,
+  }) => {
     test.setTimeout(90_000); // a page per state
     const all = groups(site);
     await page.goto('/dealer-locator');
@@ -45,12 +50,16 @@ test.describe('without JavaScript', () => {
       return;
     }
     expect(await cardSlugs(page)).toEqual(all.slice(0, SHORT_LIST_SIZE).map((group) => group.slug));
-    await expect(page.getByText(`${SHORT_LIST_SIZE} of our ${all.length} locations are below.`)).toBeVisible();
+    await expect(
+      page.getByText(`${SHORT_LIST_SIZE} of our ${all.length} locations are below.`),
+    ).toBeVisible();
 
     // Each state link opens a page of that state's dealerships, as many as the link says.
     const links = await byState
       .getByRole('link')
-      .evaluateAll((anchors) => anchors.map((a) => ({ href: a.getAttribute('href')!, text: a.textContent!.trim() })));
+      .evaluateAll((anchors) =>
+        anchors.map((a) => ({ href: a.getAttribute('href')!, text: a.textContent!.trim() })),
+      );
     const seen: string[] = [];
     for (const [index, link] of links.entries()) {
       if (index === 0) await byState.getByRole('link').first().click();
@@ -61,25 +70,38 @@ test.describe('without JavaScript', () => {
       expect(await cardSlugs(page), link.href).toEqual(here.map((group) => group.slug));
       expect(link.text).toMatch(new RegExp(`\\(${here.length}\\)$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Dealerships in /);
-      await expect(page.getByRole('navigation', { name: 'Locations by state' }).locator('[aria-current="page"]')).toHaveAttribute('href', link.href);
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Locations by state' })
+          .locator('[aria-current="page"]'),
+      ).toHaveAttribute('href', link.href);
       seen.push(...(await cardSlugs(page)));
     }
     expect(seen.sort()).toEqual(all.map((group) => group.slug).sort());
 
     // By brand: a disclosure that opens without script, each brand's dealerships on its page.
     const byBrand = page.getByRole('navigation', { name: 'Locations by brand' });
-    const brands = new Set(all.flatMap((group) => group.locations.flatMap((location) => location.manufacturers)));
+    const brands = new Set(
+      all.flatMap((group) => group.locations.flatMap((location) => location.manufacturers)),
+    );
     test.skip(brands.size < 2, 'one brand: the state pages list every location');
     const brand = [...brands].sort()[0]!;
     await byBrand.getByText(/^By brand/).click();
     await byBrand.getByRole('link', { name: new RegExp(`^${escape(brand)} \\(`) }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${brand} Dealerships`);
     expect(await cardSlugs(page)).toEqual(
-      all.filter((group) => group.locations.some((location) => location.manufacturers.includes(brand))).map((group) => group.slug),
+      all
+        .filter((group) =>
+          group.locations.some((location) => location.manufacturers.includes(brand)),
+        )
+        .map((group) => group.slug),
     );
   });
 
-  test('/contact-us lists the same short list and links to the state pages', async ({ page, site }) => {
+  test('/contact-us lists the same short list and links to the state pages', async ({
+    page,
+    site,
+  }) => {
     const all = groups(site);
     await page.goto('/contact-us');
     expect(await cardSlugs(page)).toEqual(all.slice(0, SHORT_LIST_SIZE).map((group) => group.slug));
@@ -94,7 +116,10 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the places and the dealership list are fetched only when a shopper searches by place', async ({ page, site }) => {
+test('the places and the dealership list are fetched only when a shopper searches by place', async ({
+  page,
+  site,
+}) => {
   const requested = watchRequests(page);
   await page.goto('/dealer-locator');
   await page.waitForLoadState('networkidle');
@@ -103,7 +128,9 @@ test('the places and the dealership list are fetched only when a shopper searche
   // Searching by name and changing the radius wake the locator, and still fetch neither.
   const name = page.getByLabel('Search dealerships by name');
   await name.fill(groups(site)[0]!.name.slice(0, 6));
-  await expect(page.getByRole('listbox', { name: 'Dealerships' }).getByRole('option').first()).toBeVisible();
+  await expect(
+    page.getByRole('listbox', { name: 'Dealerships' }).getByRole('option').first(),
+  ).toBeVisible();
   await page.getByLabel('Search radius').selectOption('100');
   expect(requested.filter((path) => DATA_FILES.includes(path))).toEqual([]);
 
@@ -111,10 +138,14 @@ test('the places and the dealership list are fetched only when a shopper searche
   await place.fill(site.locations[0]!.address.postcode);
   await place.press('Enter');
   await expect(page.locator('[data-results] > li').first()).toBeVisible();
-  expect(requested.filter((path) => DATA_FILES.includes(path)).sort()).toEqual([...DATA_FILES].sort());
+  expect(requested.filter((path) => DATA_FILES.includes(path)).sort()).toEqual(
+    [...DATA_FILES].sort(),
+  );
 });
 
-test("on a phone, the map's code and markers load only when the map nears the screen", async ({ page }) => {
+test("on a phone, the map's code and markers load only when the map nears the screen", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const requested = watchRequests(page);
   await page.goto('/dealer-locator');
@@ -127,5 +158,7 @@ test("on a phone, the map's code and markers load only when the map nears the sc
   await map.scrollIntoViewIfNeeded();
   await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 15_000 });
   expect(requested.filter(isLeaflet).length).toBeGreaterThan(0);
-  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(Number(await map.getAttribute('data-marker-count')));
+  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(
+    Number(await map.getAttribute('data-marker-count')),
+  );
 });

@@ -15,13 +15,19 @@ const CAR_PHOTOS = '.car-card__media img, .media img, .sticky-header img, .simil
 const SEARCH = '/search/new-used-and-demo-cars';
 
 function pagesOf(site: SiteData): { name: string; path: string; main?: string }[] {
-  const available = site.cars.find((car) => isAvailable(car) && car.images.length > 3 && !(car.spin_images?.length ?? 0));
+  const available = site.cars.find(
+    (car) => isAvailable(car) && car.images.length > 3 && !(car.spin_images?.length ?? 0),
+  );
   const spin = site.cars.find((car) => (car.spin_images?.length ?? 0) > 1);
   return [
     { name: 'home', path: '/' },
     { name: 'search', path: SEARCH, main: '.results-grid__car:first-child img' },
-    ...(available ? [{ name: 'vehicle', path: `/cars/${available.slug}`, main: '.media img' }] : []),
-    ...(spin ? [{ name: 'vehicle with a 360 spin', path: `/cars/${spin.slug}`, main: '.media img' }] : []),
+    ...(available
+      ? [{ name: 'vehicle', path: `/cars/${available.slug}`, main: '.media img' }]
+      : []),
+    ...(spin
+      ? [{ name: 'vehicle with a 360 spin', path: `/cars/${spin.slug}`, main: '.media img' }]
+      : []),
   ];
 }
 
@@ -63,29 +69,59 @@ async function scrollThrough(page: Page): Promise<void> {
 }
 
 /** For each loaded car photo: its displayed width, the pixel ratio, and the width of the file the browser fetched. */
-function loadedSizes(page: Page): Promise<{ src: string; shown: number; ratio: number; fetched: number }[]> {
+function loadedSizes(
+  page: Page,
+): Promise<{ src: string; shown: number; ratio: number; fetched: number }[]> {
   return page.$$eval(CAR_PHOTOS, async (images) => {
     const rows = [];
     for (const img of images as HTMLImageElement[]) {
       const shown = img.getBoundingClientRect().width;
-      if (!img.complete || img.naturalWidth === 0 || shown === 0 || /\.svgz?$/.test(new URL(img.currentSrc, location.href).pathname)) continue;
+      if (
+        !img.complete ||
+        img.naturalWidth === 0 ||
+        shown === 0 ||
+        /\.svgz?$/.test(new URL(img.currentSrc, location.href).pathname)
+      )
+        continue;
       // naturalWidth of an <img> with srcset is in CSS pixels (divided by the candidate's density):
       // load the same URL on its own for the file's real width.
       const probe = new Image();
       probe.src = img.currentSrc;
       await probe.decode();
-      rows.push({ src: img.currentSrc, shown, ratio: window.devicePixelRatio, fetched: probe.naturalWidth });
+      rows.push({
+        src: img.currentSrc,
+        shown,
+        ratio: window.devicePixelRatio,
+        fetched: probe.naturalWidth,
+      });
     }
     return rows;
   });
 }
 
 for (const device of [
-  { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+  {
+    name: 'phone',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  },
+  {
+    name: 'desktop',
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  },
 ]) {
   test.describe(`car photos on a ${device.name}`, () => {
-    test.use({ viewport: device.viewport, deviceScaleFactor: device.deviceScaleFactor, isMobile: device.isMobile, hasTouch: device.hasTouch });
+    test.use({
+      viewport: device.viewport,
+      deviceScaleFactor: device.deviceScaleFactor,
+      isMobile: device.isMobile,
+      hasTouch: device.hasTouch,
+    });
 
     test('every car photo has srcset, sizes, width and height; the main photo is fetched first, photos below the fold lazily', async ({
       browser,
@@ -94,7 +130,10 @@ for (const device of [
     }) => {
       for (const { name, path, main } of pagesOf(site)) {
         // A first visit has the resizer's disk cache warm, as every visitor after the first finds it.
-        const first = await browser.newContext({ ...device, baseURL: test.info().project.use.baseURL });
+        const first = await browser.newContext({
+          ...device,
+          baseURL: test.info().project.use.baseURL,
+        });
         await (await first.newPage()).goto(path, { waitUntil: 'networkidle' });
         await first.close();
         await page.goto(path);
@@ -105,34 +144,58 @@ for (const device of [
           expect(photo.sizes, `${name}: sizes of ${photo.src}`).toBeTruthy();
           expect(Number(photo.width), `${name}: width of ${photo.src}`).toBeGreaterThan(0);
           expect(Number(photo.height), `${name}: height of ${photo.src}`).toBeGreaterThan(0);
-          if (photo.top > device.viewport.height) expect(photo.loading, `${name}: ${photo.src} is below the fold`).toBe('lazy');
+          if (photo.top > device.viewport.height)
+            expect(photo.loading, `${name}: ${photo.src} is below the fold`).toBe('lazy');
         }
         if (main) {
           const first = page.locator(main).first();
           await expect(first, `${name}: the main photo`).toHaveAttribute('fetchpriority', 'high');
-          expect(await first.getAttribute('loading'), `${name}: the main photo is not lazy`).not.toBe('lazy');
+          expect(
+            await first.getAttribute('loading'),
+            `${name}: the main photo is not lazy`,
+          ).not.toBe('lazy');
           const lcp = await page.evaluate(
             () =>
               new Promise<{ tag: string; isMain: boolean } | null>((resolve) => {
                 new PerformanceObserver((list) => {
-                  const element = (list.getEntries().at(-1) as (PerformanceEntry & { element?: Element }) | undefined)?.element;
-                  resolve(element ? { tag: element.tagName, isMain: element.getAttribute('fetchpriority') === 'high' } : null);
+                  const element = (
+                    list.getEntries().at(-1) as
+                      (PerformanceEntry & { element?: Element }) | undefined
+                  )?.element;
+                  resolve(
+                    element
+                      ? {
+                          tag: element.tagName,
+                          isMain: element.getAttribute('fetchpriority') === 'high',
+                        }
+                      : null,
+                  );
                 }).observe({ type: 'largest-contentful-paint', buffered: true });
                 setTimeout(() => resolve(null), 3000);
               }),
           );
           // When the largest thing painted is a photo, it is the one fetched first.
-          if (lcp?.tag === 'IMG') expect(lcp.isMain, `${name}: the LCP image has fetchpriority=high`).toBe(true);
+          if (lcp?.tag === 'IMG')
+            expect(lcp.isMain, `${name}: the LCP image has fetchpriority=high`).toBe(true);
         }
-        expect(photos.filter((photo) => photo.priority === 'high').length, `${name}: one photo fetched first at most`).toBeLessThanOrEqual(1);
+        expect(
+          photos.filter((photo) => photo.priority === 'high').length,
+          `${name}: one photo fetched first at most`,
+        ).toBeLessThanOrEqual(1);
       }
     });
 
-    test('no photo is fetched more than 1.5 times wider than it is shown times the pixel ratio', async ({ browser, site }) => {
+    test('no photo is fetched more than 1.5 times wider than it is shown times the pixel ratio', async ({
+      browser,
+      site,
+    }) => {
       test.slow();
       for (const { name, path } of pagesOf(site)) {
         // A fresh browser per page: a photo already in memory at a larger size is reused, not fetched.
-        const context = await browser.newContext({ ...device, baseURL: test.info().project.use.baseURL });
+        const context = await browser.newContext({
+          ...device,
+          baseURL: test.info().project.use.baseURL,
+        });
         const page = await context.newPage();
         const requested = new Set<string>();
         page.on('requestfinished', (request) => requested.add(request.url()));
@@ -143,7 +206,8 @@ for (const device of [
         expect(sizes.length, `${name}: loaded photos`).toBeGreaterThan(0);
         // One file can serve several <img>: it was requested for the largest of them.
         const largestUse = new Map<string, number>();
-        for (const row of sizes) largestUse.set(row.src, Math.max(largestUse.get(row.src) ?? 0, row.shown * row.ratio));
+        for (const row of sizes)
+          largestUse.set(row.src, Math.max(largestUse.get(row.src) ?? 0, row.shown * row.ratio));
         const tooLarge = sizes.filter((row) => row.fetched > 1.5 * largestUse.get(row.src)! + 1);
         expect(tooLarge, `${name}: photos fetched too large`).toEqual([]);
       }
@@ -153,43 +217,74 @@ for (const device of [
 
 test.describe('a photo that fails', () => {
   for (const failure of ['404', 'timeout', 'not an image'] as const) {
-    test(`(${failure}) shows the not-found placeholder in the same 3:2 box, with no layout shift`, { tag: ONE_TENANT }, async ({ page, site }) => {
-      const car = site.cars.find((candidate) => isAvailable(candidate) && candidate.images.length > 3 && !(candidate.spin_images?.length ?? 0));
-      test.skip(!car, 'no car with a photo gallery');
-      const photo = car!.images[0]!.image.url;
-      await page.route(
-        (url) => url.pathname === '/api/image' && url.searchParams.get('url') === photo,
-        (route) =>
-          failure === '404'
-            ? route.fulfill({ status: 404, body: 'Not found' })
-            : failure === 'timeout'
-              ? route.abort('timedout')
-              : route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Oops</title>' }),
-      );
-      await page.goto(`/cars/${car!.slug}`);
-      const main = page.locator('.media img').first();
-      await expect(main).toHaveAttribute('src', NOT_FOUND_IMAGE);
-      await expect(main).not.toHaveAttribute('srcset');
-      await expect.poll(() => main.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
-      const box = (await main.boundingBox())!;
-      expect(box.height).toBeCloseTo((box.width * 2) / 3, 0);
-      const shifts = await layoutShifts(page);
-      expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.01);
-    });
+    test(
+      `(${failure}) shows the not-found placeholder in the same 3:2 box, with no layout shift`,
+      { tag: ONE_TENANT },
+      async ({ page, site }) => {
+        const car = site.cars.find(
+          (candidate) =>
+            isAvailable(candidate) &&
+            candidate.images.length > 3 &&
+            !(candidate.spin_images?.length ?? 0),
+        );
+        test.skip(!car, 'no car with a photo gallery');
+        const photo = car!.images[0]!.image.url;
+        await page.route(
+          (url) => url.pathname === '/api/image' && url.searchParams.get('url') === photo,
+          (route) =>
+            failure === '404'
+              ? route.fulfill({ status: 404, body: 'Not found' })
+              : failure === 'timeout'
+                ? route.abort('timedout')
+                : route.fulfill({
+                    status: 200,
+                    contentType: 'text/html',
+                    body: '<!doctype html><title>Oops</title>',
+                  }),
+        );
+        await page.goto(`/cars/${car!.slug}`);
+        const main = page.locator('.media img').first();
+        await expect(main).toHaveAttribute('src', NOT_FOUND_IMAGE);
+        await expect(main).not.toHaveAttribute('srcset');
+        await expect
+          .poll(() =>
+            main.evaluate(
+              (img) =>
+                (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+            ),
+          )
+          .toBe(true);
+        const box = (await main.boundingBox())!;
+        expect(box.height).toBeCloseTo((box.width * 2) / 3, 0);
+        const shifts = await layoutShifts(page);
+        expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.01);
+      },
+    );
   }
 
-  test('on a search result card shows the placeholder in the card photo box', { tag: ONE_TENANT }, async ({ page }) => {
-    await page.goto(SEARCH);
-    const first = page.locator('.results-grid__car:first-child img');
-    const photo = new URL((await first.getAttribute('src'))!, page.url()).searchParams.get('url');
-    await page.route(
-      (url) => url.pathname === '/api/image' && url.searchParams.get('url') === photo,
-      (route) => route.fulfill({ status: 404, body: 'Not found' }),
-    );
-    await page.reload();
-    await expect(first).toHaveAttribute('src', NOT_FOUND_IMAGE);
-    await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
-    const box = (await first.boundingBox())!;
-    expect(box.height).toBeCloseTo((box.width * 2) / 3, 0);
-  });
+  test(
+    'on a search result card shows the placeholder in the card photo box',
+    { tag: ONE_TENANT },
+    async ({ page }) => {
+      await page.goto(SEARCH);
+      const first = page.locator('.results-grid__car:first-child img');
+      const photo = new URL((await first.getAttribute('src'))!, page.url()).searchParams.get('url');
+      await page.route(
+        (url) => url.pathname === '/api/image' && url.searchParams.get('url') === photo,
+        (route) => route.fulfill({ status: 404, body: 'Not found' }),
+      );
+      await page.reload();
+      await expect(first).toHaveAttribute('src', NOT_FOUND_IMAGE);
+      await expect
+        .poll(() =>
+          first.evaluate(
+            (img) =>
+              (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        )
+        .toBe(true);
+      const box = (await first.boundingBox())!;
+      expect(box.height).toBeCloseTo((box.width * 2) / 3, 0);
+    },
+  );
 });

@@ -14,7 +14,10 @@ for (const screen of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ])
-  test(`cards sold or repriced since the build correct themselves (${screen.width}x${screen.height})`, async ({ page, site }, info) => {
+  test(`cards sold or repriced since the build correct themselves (${screen.width}x${screen.height})`, async ({
+    page,
+    site,
+  }, info) => {
     test.skip(site.tenant.search.backend === 'meilisearch', 'the live index is the embedded one');
     await page.setViewportSize(screen);
     const errors: string[] = [];
@@ -23,8 +26,12 @@ for (const screen of [
 
     // The two first cards for sale, as the built page lists them.
     await page.goto(SEARCH);
-    const forSale = page.locator('.results-grid__car').filter({ hasNot: page.locator('[data-sold]') });
-    const [soldId, repricedId] = await forSale.evaluateAll((items) => items.slice(0, 2).map((item) => (item as HTMLElement).dataset.id!));
+    const forSale = page
+      .locator('.results-grid__car')
+      .filter({ hasNot: page.locator('[data-sold]') });
+    const [soldId, repricedId] = await forSale.evaluateAll((items) =>
+      items.slice(0, 2).map((item) => (item as HTMLElement).dataset.id!),
+    );
     expect(soldId && repricedId, 'two cards for sale on the first page').toBeTruthy();
     const soldCard = page.locator(`.results-grid__car[data-id="${soldId}"]`);
     const repricedCard = page.locator(`.results-grid__car[data-id="${repricedId}"]`);
@@ -35,11 +42,18 @@ for (const screen of [
     await page.route('**/search-index.json', async (route) => {
       const response = await route.fetch();
       const index = (await response.json()) as IndexFile;
-      const at = (id: string) => index.columns.objectID!.findIndex((value, i) => (value ?? String(index.columns.slug![i]).split('-').pop()) === id);
+      const at = (id: string) =>
+        index.columns.objectID!.findIndex(
+          (value, i) => (value ?? String(index.columns.slug![i]).split('-').pop()) === id,
+        );
       index.columns.status![at(soldId!)] = 'sold';
       (index.columns.sold ??= Array(index.count).fill(null))[at(soldId!)] = true;
       index.columns.price![at(repricedId!)] = newPrice;
-      await route.fulfill({ response, json: index, headers: { ...response.headers(), etag: '"after-the-sale"' } });
+      await route.fulfill({
+        response,
+        json: index,
+        headers: { ...response.headers(), etag: '"after-the-sale"' },
+      });
     });
     await page.reload();
 
@@ -50,12 +64,16 @@ for (const screen of [
     await expect(enquire).toBeHidden();
     await expect(soldCard.getByRole('link', { name: /^View Details/ })).toBeVisible();
     await expect(soldCard.getByRole('heading')).toHaveText(soldName);
-    const photoTag = await soldCard.locator('.car-card__media').evaluate((media) => getComputedStyle(media, '::after').content);
+    const photoTag = await soldCard
+      .locator('.car-card__media')
+      .evaluate((media) => getComputedStyle(media, '::after').content);
     expect(photoTag).toContain(site.tenant.labels.sold_tag);
     await expect(repricedCard.locator('.price')).toHaveText(formatPrice(newPrice));
     const shifts = await layoutShifts(page);
     expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.001);
-    await page.screenshot({ path: info.outputPath(`corrected-${screen.width}x${screen.height}.png`) });
+    await page.screenshot({
+      path: info.outputPath(`corrected-${screen.width}x${screen.height}.png`),
+    });
 
     // The app wakes over the corrected HTML (the shopper goes to change the sort): the cards stay corrected.
     await page.getByLabel('Sort by').focus();

@@ -26,7 +26,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => store.close());
 test.describe.configure({ timeout: 90_000 });
 
-const shopper = { first: 'Sam', phone: '0412 345 678', email: 'sam.shopper@example.com', postcode: '4000' };
+const shopper = {
+  first: 'Sam',
+  phone: '0412 345 678',
+  email: 'sam.shopper@example.com',
+  postcode: '4000',
+};
 const lastName = (tag: string) => `Accept-${tag}-${Date.now().toString(36)}`;
 
 async function leadBy(site: SiteData, last: string, subcategory?: string): Promise<StoredLead> {
@@ -34,7 +39,10 @@ async function leadBy(site: SiteData, last: string, subcategory?: string): Promi
   await expect
     .poll(async () => {
       found = (await store.listLeads(site.tenant.slug))
-        .filter((lead) => lead.fields.last_name === last && (!subcategory || lead.subcategory === subcategory))
+        .filter(
+          (lead) =>
+            lead.fields.last_name === last && (!subcategory || lead.subcategory === subcategory),
+        )
         .pop();
       return found?.status;
     })
@@ -50,8 +58,14 @@ async function openGated(page: Page, site: SiteData, url: string, kind: string) 
   await expect(page).toHaveURL(url, { timeout: 20_000 });
 }
 
-test('my-garage shows favourites and recently viewed cars alike: photo, title with year, price, a link', async ({ page, site, expectAccessible }) => {
-  const [first, second] = site.cars.filter((car) => isAvailable(car) && hasPrice(car.price) && car.primary_image_url);
+test('my-garage shows favourites and recently viewed cars alike: photo, title with year, price, a link', async ({
+  page,
+  site,
+  expectAccessible,
+}) => {
+  const [first, second] = site.cars.filter(
+    (car) => isAvailable(car) && hasPrice(car.price) && car.primary_image_url,
+  );
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
@@ -62,7 +76,16 @@ test('my-garage shows favourites and recently viewed cars alike: photo, title wi
       localStorage.setItem(keys.viewed, JSON.stringify(viewed));
     },
     {
-      favourites: [{ id: String(first!.id), name: first!.name, slug: first!.slug, make: first!.make, model: first!.model, primary_image_url: null }],
+      favourites: [
+        {
+          id: String(first!.id),
+          name: first!.name,
+          slug: first!.slug,
+          make: first!.make,
+          model: first!.model,
+          primary_image_url: null,
+        },
+      ],
       // What a vehicle page keeps: SPEC 3's record, with no name, link, photo or price.
       viewed: [viewedCarRecord(second!), viewedCarRecord(first!)],
       keys: { favourites: FAVOURITES_KEY, viewed: VIEWED_CARS_KEY },
@@ -80,11 +103,20 @@ test('my-garage shows favourites and recently viewed cars alike: photo, title wi
   ] as const) {
     const title = titleWithYear(car.name, car.year);
     expect(title).toContain(String(car.year));
-    await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', `/cars/${car.slug}`);
+    await expect(item.getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/cars/${car.slug}`,
+    );
     await expect(item.getByText(formatPrice(car.price!), { exact: true })).toBeVisible();
     await expect(item.locator('img')).toBeVisible();
     // The photo arrives after the row is drawn: wait for it to load, then check it decoded.
-    await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        item
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
   }
   // The favourite's row and the same car's viewed row read the same.
   expect(await favourites.first().innerText()).toBe(await viewed.nth(1).innerText());
@@ -100,7 +132,10 @@ test.describe('trade-in with no online estimate', () => {
     { name: `over ${MAX_ESTIMATE_AGE_YEARS} years old`, km: '30000', old: true },
   ];
   for (const { name, km, old } of cases) {
-    test(`a car ${name}: the reason and what to do instead, and the dealer gets the lead`, async ({ page, site }) => {
+    test(`a car ${name}: the reason and what to do instead, and the dealer gets the lead`, async ({
+      page,
+      site,
+    }) => {
       await page.goto('/trade-in');
       const kind = leadPageGate('/trade-in' as GatedLeadPage, site.tenant.features.sign_in_gated);
       if (kind) {
@@ -110,7 +145,9 @@ test.describe('trade-in with no online estimate', () => {
       }
       const form = page.locator('.trade-in-form');
       await form.scrollIntoViewIfNeeded();
-      await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr', { timeout: 20_000 });
+      await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr', {
+        timeout: 20_000,
+      });
       const last = lastName(`none-${km}`);
       await form.getByLabel('First Name').fill(shopper.first);
       await form.getByLabel('Last Name').fill(last);
@@ -119,13 +156,30 @@ test.describe('trade-in with no online estimate', () => {
       await form.getByLabel('Postcode').fill(shopper.postcode);
       const options = dealershipOptions(site.locations);
       if (options.length > 1) {
-        await form.getByRole('combobox', { name: 'Dealership Location' }).fill(options[0]!.dealership_name);
+        await form
+          .getByRole('combobox', { name: 'Dealership Location' })
+          .fill(options[0]!.dealership_name);
         await form.getByRole('option', { name: options[0]!.dealership_name, exact: true }).click();
       }
       await form.getByRole('button', { name: 'Next: Your Car' }).click();
       const year = new Date().getFullYear();
-      const plates = ['ABC123', 'XYZ789', 'TRD001', 'CAR555', 'QLD100', 'NEW202', 'OLD303', 'VIN999', 'UTE777', 'OLD404', 'AAA111', 'ZZZ999'];
-      const rego = plates.find((plate) => year - lookupRego(plate, 'QLD', year).year > MAX_ESTIMATE_AGE_YEARS === old);
+      const plates = [
+        'ABC123',
+        'XYZ789',
+        'TRD001',
+        'CAR555',
+        'QLD100',
+        'NEW202',
+        'OLD303',
+        'VIN999',
+        'UTE777',
+        'OLD404',
+        'AAA111',
+        'ZZZ999',
+      ];
+      const rego = plates.find(
+        (plate) => year - lookupRego(plate, 'QLD', year).year > MAX_ESTIMATE_AGE_YEARS === old,
+      );
       test.skip(!rego, 'no demo plate of that age');
       await form.getByLabel('Registration Number').fill(rego!);
       await form.getByLabel('Kilometres').fill(km);
@@ -135,12 +189,20 @@ test.describe('trade-in with no online estimate', () => {
       expect(answer.status()).toBe(422);
       const reason = String(((await answer.json()) as { error: string }).error);
 
-      await expect(form.getByRole('heading', { name: 'No online estimate for this car' })).toBeVisible();
+      await expect(
+        form.getByRole('heading', { name: 'No online estimate for this car' }),
+      ).toBeVisible();
       await expect(form.getByText(reason)).toBeVisible();
       await expect(form).toContainText('over 7 years old or over 100,000 km');
-      await expect(form.getByRole('link', { name: 'Enquire Now' })).toHaveAttribute('href', '/contact-us#contact-form');
+      await expect(form.getByRole('link', { name: 'Enquire Now' })).toHaveAttribute(
+        'href',
+        '/contact-us#contact-form',
+      );
       const phone = mainPhone(site.tenant, site.locations);
-      if (phone) await expect(form.getByRole('link', { name: `Call ${formatPhone(phone)}` })).toHaveAttribute('href', telHref(phone));
+      if (phone)
+        await expect(
+          form.getByRole('link', { name: `Call ${formatPhone(phone)}` }),
+        ).toHaveAttribute('href', telHref(phone));
       await page.waitForTimeout(1000);
       await expect(page).toHaveURL('/trade-in');
 
@@ -159,15 +221,23 @@ test.describe('a location page’s Send Us a Message', () => {
     { kind: 'contact location', path: (slug: string) => `/contact-us/${slug}` },
   ];
   for (const { kind, path } of pages) {
-    test(`${kind}: the form sends to the location the shopper is looking at`, async ({ page, site }) => {
-      test.skip(dealershipOptions(site.locations).length < 2, `${site.tenant.slug} has one dealership: its forms ask for none`);
+    test(`${kind}: the form sends to the location the shopper is looking at`, async ({
+      page,
+      site,
+    }) => {
+      test.skip(
+        dealershipOptions(site.locations).length < 2,
+        `${site.tenant.slug} has one dealership: its forms ask for none`,
+      );
       // A location of the second dealership (a service location where there is one), not the list's first.
       const locations = site.locations.filter((location) => location.dealership);
       const location = locations.find((l) => l.location_type === 'service') ?? locations[1]!;
       let slug: string;
       let own: ReturnType<typeof dealershipOptions>[number];
       if (kind === 'contact location') {
-        const group = groupLocations(site.locations).find((g) => g.locations.some((l) => l.id === location.id))!;
+        const group = groupLocations(site.locations).find((g) =>
+          g.locations.some((l) => l.id === location.id),
+        )!;
         slug = group.slug;
         own = dealershipOptions(group.locations)[0]!;
       } else {
@@ -177,8 +247,12 @@ test.describe('a location page’s Send Us a Message', () => {
       await page.goto(path(slug));
       const form = page.locator('#contact-form form');
       await form.scrollIntoViewIfNeeded();
-      await expect(page.locator('#contact-form astro-island')).not.toHaveAttribute('ssr', { timeout: 20_000 });
-      await expect(form.getByRole('combobox', { name: 'Dealership Location' })).toHaveValue(own.dealership_name);
+      await expect(page.locator('#contact-form astro-island')).not.toHaveAttribute('ssr', {
+        timeout: 20_000,
+      });
+      await expect(form.getByRole('combobox', { name: 'Dealership Location' })).toHaveValue(
+        own.dealership_name,
+      );
       const last = lastName('loc');
       await form.getByLabel('First Name').fill(shopper.first);
       await form.getByLabel('Last Name').fill(last);
@@ -212,7 +286,9 @@ test.describe('enquiry form fields line up', () => {
       await page.goto('/contact-us');
       const form = page.locator('#contact-form form');
       await form.scrollIntoViewIfNeeded();
-      await expect(page.locator('#contact-form astro-island')).not.toHaveAttribute('ssr', { timeout: 20_000 });
+      await expect(page.locator('#contact-form astro-island')).not.toHaveAttribute('ssr', {
+        timeout: 20_000,
+      });
 
       async function expectEven(state: string) {
         const fields = await form.locator('.lead-form__grid .lead-field').evaluateAll((cells) =>
@@ -226,12 +302,25 @@ test.describe('enquiry form fields line up', () => {
             };
           }),
         );
-        expect(fields.map((field) => field.name)).toEqual(['name', 'last_name', 'phone', 'email', 'postcode']);
-        expect(new Set(fields.map((field) => field.height)).size, `${state}: ${JSON.stringify(fields)}`).toBe(1);
+        expect(fields.map((field) => field.name)).toEqual([
+          'name',
+          'last_name',
+          'phone',
+          'email',
+          'postcode',
+        ]);
+        expect(
+          new Set(fields.map((field) => field.height)).size,
+          `${state}: ${JSON.stringify(fields)}`,
+        ).toBe(1);
         // Fields side by side (cells starting on the same line) have their inputs level.
         for (const field of fields)
-          for (const other of fields) if (field.cellTop === other.cellTop) expect(field.top, `${state}: ${field.name} / ${other.name}`).toBe(other.top);
-        await form.screenshot({ path: testInfo.outputPath(`enquiry-form-${viewport.width}-${state}.png`) });
+          for (const other of fields)
+            if (field.cellTop === other.cellTop)
+              expect(field.top, `${state}: ${field.name} / ${other.name}`).toBe(other.top);
+        await form.screenshot({
+          path: testInfo.outputPath(`enquiry-form-${viewport.width}-${state}.png`),
+        });
       }
 
       await expectEven('empty');

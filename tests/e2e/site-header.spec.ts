@@ -12,16 +12,22 @@ test.describe('desktop header menus', () => {
     ['Service & Parts', 'Parts and Accessories'],
     ['Company', 'About Us'],
   ] as const) {
-    test(`${label}: a mouse click after the hover leaves the menu open; a click elsewhere closes it`, async ({ page }) => {
+    test(`${label}: a mouse click after the hover leaves the menu open; a click elsewhere closes it`, async ({
+      page,
+    }) => {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main' });
       const summary = nav.locator('summary', { hasText: label });
-      const menu = nav.locator('details[data-menu]', { has: page.locator('summary', { hasText: label }) });
+      const menu = nav.locator('details[data-menu]', {
+        has: page.locator('summary', { hasText: label }),
+      });
       await summary.hover();
       await expect(menu).toHaveAttribute('open', '');
       await summary.click();
       await expect(menu).toHaveAttribute('open', '');
-      const entry = link ? nav.getByRole('link', { name: link, exact: true }) : menu.locator('.submenu a').first();
+      const entry = link
+        ? nav.getByRole('link', { name: link, exact: true })
+        : menu.locator('.submenu a').first();
       await expect(entry).toBeVisible();
       // Clicked open, it stays open while the mouse travels into the menu and around it.
       await page.mouse.move(5, 600);
@@ -31,57 +37,78 @@ test.describe('desktop header menus', () => {
     });
   }
 
-  test('a click on an open menu title closes it; Escape closes a clicked-open menu', { tag: ONE_TENANT }, async ({ page }) => {
-    await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    const summary = nav.locator('summary', { hasText: 'Company' });
-    const menu = nav.locator('details[data-menu]', { has: page.locator('summary', { hasText: 'Company' }) });
-    await summary.click();
-    await expect(menu).toHaveAttribute('open', '');
-    await summary.click();
-    await expect(menu).not.toHaveAttribute('open');
-    await summary.click();
-    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(menu).not.toHaveAttribute('open');
-    await expect(summary).toBeFocused();
-  });
+  test(
+    'a click on an open menu title closes it; Escape closes a clicked-open menu',
+    { tag: ONE_TENANT },
+    async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const summary = nav.locator('summary', { hasText: 'Company' });
+      const menu = nav.locator('details[data-menu]', {
+        has: page.locator('summary', { hasText: 'Company' }),
+      });
+      await summary.click();
+      await expect(menu).toHaveAttribute('open', '');
+      await summary.click();
+      await expect(menu).not.toHaveAttribute('open');
+      await summary.click();
+      await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).not.toHaveAttribute('open');
+      await expect(summary).toBeFocused();
+    },
+  );
 
-  test('a menu opened by hover alone closes when the mouse leaves', { tag: ONE_TENANT }, async ({ page }) => {
-    await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    const summary = nav.locator('summary', { hasText: 'Service & Parts' });
-    await summary.hover();
-    await expect(nav.getByRole('link', { name: 'Parts and Accessories' })).toBeVisible();
-    await page.mouse.move(5, 600);
-    await expect(nav.getByRole('link', { name: 'Parts and Accessories' })).toBeHidden();
-  });
+  test(
+    'a menu opened by hover alone closes when the mouse leaves',
+    { tag: ONE_TENANT },
+    async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const summary = nav.locator('summary', { hasText: 'Service & Parts' });
+      await summary.hover();
+      await expect(nav.getByRole('link', { name: 'Parts and Accessories' })).toBeVisible();
+      await page.mouse.move(5, 600);
+      await expect(nav.getByRole('link', { name: 'Parts and Accessories' })).toBeHidden();
+    },
+  );
 
-  test('keyboard: Enter opens, arrows move through the entries, Escape closes', { tag: ONE_TENANT }, async ({ page }) => {
-    await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    const summary = nav.locator('summary', { hasText: 'Company' });
-    await summary.focus();
-    await page.keyboard.press('Enter');
-    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeHidden();
-    await expect(summary).toBeFocused();
-  });
+  test(
+    'keyboard: Enter opens, arrows move through the entries, Escape closes',
+    { tag: ONE_TENANT },
+    async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const summary = nav.locator('summary', { hasText: 'Company' });
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeHidden();
+      await expect(summary).toBeFocused();
+    },
+  );
 });
 
 for (const width of [1366, 1200, 992]) {
-  test(`at ${width} px the header fits: site name and menu entries on one line each, carets beside their labels, the menu in one row`, async ({ page }) => {
+  test(`at ${width} px the header fits: site name and menu entries on one line each, carets beside their labels, the menu in one row`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     const lines = await page.locator('.site-header').evaluate((header) =>
       [
-        ...header.querySelectorAll<HTMLElement>('.site-header__brand, .site-header__phone, .main-nav > ul > li > a, .main-nav > ul > li > details > summary'),
+        ...header.querySelectorAll<HTMLElement>(
+          '.site-header__brand, .site-header__phone, .main-nav > ul > li > a, .main-nav > ul > li > details > summary',
+        ),
       ].map((entry) => {
         const style = getComputedStyle(entry);
-        const height = entry.getBoundingClientRect().height - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+        const height =
+          entry.getBoundingClientRect().height -
+          Number.parseFloat(style.paddingTop) -
+          Number.parseFloat(style.paddingBottom);
         return `${entry.textContent?.trim()}: ${Math.round(height / Number.parseFloat(style.lineHeight))} line(s)`;
       }),
     );
@@ -89,7 +116,9 @@ for (const width of [1366, 1200, 992]) {
     // The menu is one row (it may sit on a row of its own below the name when both do not fit).
     const tops = await page
       .locator('.main-nav > ul > li')
-      .evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+      .evaluateAll(
+        (items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size,
+      );
     expect(tops, 'rows of menu entries').toBe(1);
   });
 }
@@ -112,7 +141,9 @@ for (const width of [1366, 1200, 992]) {
           right: box.right - Number.parseFloat(style.paddingRight),
         };
       };
-      const entries = [...bar.querySelectorAll('.main-nav > ul > li > a, .main-nav > ul > li > details > summary')];
+      const entries = [
+        ...bar.querySelectorAll('.main-nav > ul > li > a, .main-nav > ul > li > details > summary'),
+      ];
       const brand = content(bar.querySelector('.site-header__brand')!);
       const first = content(entries[0]!);
       return {
@@ -123,8 +154,16 @@ for (const width of [1366, 1200, 992]) {
         barRight: content(bar).right,
       };
     });
-    if (edges.ownRow) expect(Math.abs(edges.firstLeft - edges.brandLeft), 'first menu label from the brand’s left edge').toBeLessThanOrEqual(1);
-    else expect(Math.abs(edges.barRight - edges.lastRight), 'last menu label from the bar’s right edge').toBeLessThanOrEqual(1);
+    if (edges.ownRow)
+      expect(
+        Math.abs(edges.firstLeft - edges.brandLeft),
+        'first menu label from the brand’s left edge',
+      ).toBeLessThanOrEqual(1);
+    else
+      expect(
+        Math.abs(edges.barRight - edges.lastRight),
+        'last menu label from the bar’s right edge',
+      ).toBeLessThanOrEqual(1);
   });
 }
 
@@ -145,13 +184,19 @@ function positions(page: Page, selectors: string[]) {
 test.describe('phone header', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
-  test('the site name and the Compare link are where they were before the Menu button was parsed', async ({ page }) => {
+  test('the site name and the Compare link are where they were before the Menu button was parsed', async ({
+    page,
+  }) => {
     await page.goto('/search/new-used-and-demo-cars');
     const boxes = () => positions(page, ['.site-header__brand', '.compare-link', 'main']);
     const complete = await boxes();
     // As the page is while its header is still being parsed: everything after the site name's link
     // and the Compare link (the Menu button, the menu) not there yet.
-    await page.evaluate(() => document.querySelectorAll('.site-header .nav-toggle, .site-header .main-nav').forEach((element) => element.remove()));
+    await page.evaluate(() =>
+      document
+        .querySelectorAll('.site-header .nav-toggle, .site-header .main-nav')
+        .forEach((element) => element.remove()),
+    );
     expect(await boxes()).toEqual(complete);
   });
 });
@@ -159,7 +204,9 @@ test.describe('phone header', () => {
 test.describe('desktop header while it is parsed', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
-  test('the menu shows only once all its entries are parsed, and nothing else moves meanwhile', async ({ page }) => {
+  test('the menu shows only once all its entries are parsed, and nothing else moves meanwhile', async ({
+    page,
+  }) => {
     await page.goto('/search/new-used-and-demo-cars');
     const menu = page.locator('.main-nav > ul');
     await expect(menu).toBeVisible();

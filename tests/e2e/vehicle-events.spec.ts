@@ -14,7 +14,9 @@ test.describe('vehicle page analytics (SPEC 7)', () => {
     test.skip(!used, `${site.tenant.slug} has no used cars`);
     const events = await collectAnalytics(page);
     await page.goto(`/cars/${used!.slug}`);
-    await expect.poll(() => ofId(events, EVENTS.usedDetailView)).toEqual([{ id: 4, data: { car_id: used!.id } }]);
+    await expect
+      .poll(() => ofId(events, EVENTS.usedDetailView))
+      .toEqual([{ id: 4, data: { car_id: used!.id } }]);
     await page.waitForLoadState('networkidle');
     expect(ofId(events, EVENTS.usedDetailView)).toHaveLength(1);
   });
@@ -30,7 +32,10 @@ test.describe('vehicle page analytics (SPEC 7)', () => {
     expect(ofId(events, EVENTS.usedDetailView)).toEqual([]);
   });
 
-  test("event 60 fires when 'View History Report' is opened, with the car_id", async ({ page, site }) => {
+  test("event 60 fires when 'View History Report' is opened, with the car_id", async ({
+    page,
+    site,
+  }) => {
     const car = site.cars.find((c: Car) => c.car_type === 'used' && Boolean(c.file));
     test.skip(!car, `${site.tenant.slug} has no used car with a history report`);
     const events = await collectAnalytics(page);
@@ -39,10 +44,15 @@ test.describe('vehicle page analytics (SPEC 7)', () => {
     await expect(link).toHaveAttribute('href', car!.file!);
     expect(ofId(events, EVENTS.historyReport)).toEqual([]);
     await link.click();
-    await expect.poll(() => ofId(events, EVENTS.historyReport)).toEqual([{ id: 60, data: { car_id: car!.id } }]);
+    await expect
+      .poll(() => ofId(events, EVENTS.historyReport))
+      .toEqual([{ id: 60, data: { car_id: car!.id } }]);
   });
 
-  test("event 61 fires on 'Print PDF' and the PDF is saved as {slug}.pdf", async ({ page, site }) => {
+  test("event 61 fires on 'Print PDF' and the PDF is saved as {slug}.pdf", async ({
+    page,
+    site,
+  }) => {
     test.skip(!site.tenant.features.print, `${site.tenant.slug} has print turned off`);
     const car = site.cars.find(isAvailable)!;
     const events = await collectAnalytics(page);
@@ -51,7 +61,9 @@ test.describe('vehicle page analytics (SPEC 7)', () => {
     const download = page.waitForEvent('download');
     await page.locator('.vehicle__tools').getByRole('button', { name: 'Print PDF' }).click();
     expect((await download).suggestedFilename()).toBe(`${car.slug}.pdf`);
-    await expect.poll(() => ofId(events, EVENTS.printPdf)).toEqual([{ id: 61, data: { slug: car.slug } }]);
+    await expect
+      .poll(() => ofId(events, EVENTS.printPdf))
+      .toEqual([{ id: 61, data: { slug: car.slug } }]);
   });
 
   test("event 61 fires on the print view's 'Download PDF' too", async ({ page, site }) => {
@@ -64,6 +76,8 @@ test.describe('vehicle page analytics (SPEC 7)', () => {
     const download = page.waitForEvent('download');
     await button.click();
     expect((await download).suggestedFilename()).toBe(`${car.slug}.pdf`);
-    await expect.poll(() => ofId(events, EVENTS.printPdf)).toEqual([{ id: 61, data: { slug: car.slug } }]);
+    await expect
+      .poll(() => ofId(events, EVENTS.printPdf))
+      .toEqual([{ id: 61, data: { slug: car.slug } }]);
   });
 });

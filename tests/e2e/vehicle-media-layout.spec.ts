@@ -6,7 +6,10 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ]) {
-  test(`at ${viewport.width} px the walkaround video fills the media area`, async ({ page, site }) => {
+  test(`at ${viewport.width} px the walkaround video fills the media area`, async ({
+    page,
+    site,
+  }) => {
     const car = site.cars.find((candidate) => walkaroundUrl(candidate)?.endsWith('.svg'));
     test.skip(!car, 'no car on this site has an SVG walkaround');
     await page.setViewportSize(viewport);

@@ -15,21 +15,40 @@ const FOREIGN = 'http://127.0.0.1:9/';
  * (the site's Cross-Origin-Resource-Policy, or ORB): the request itself reached the server.
  */
 function answered(page: Page, url: string, type: string): Promise<unknown> {
-  const matches = (request: { url(): string; resourceType(): string }) => request.url() === url && request.resourceType() === type;
-  return Promise.race([page.waitForEvent('requestfinished', matches), page.waitForEvent('requestfailed', matches)]);
+  const matches = (request: { url(): string; resourceType(): string }) =>
+    request.url() === url && request.resourceType() === type;
+  return Promise.race([
+    page.waitForEvent('requestfinished', matches),
+    page.waitForEvent('requestfailed', matches),
+  ]);
 }
 
-test("a foreign page's <img> and no-cors fetch of the counter count no view; the car page's own fetch does", async ({ page, site, baseURL, request }) => {
+test("a foreign page's <img> and no-cors fetch of the counter count no view; the car page's own fetch does", async ({
+  page,
+  site,
+  baseURL,
+  request,
+}) => {
   // Any car (at random, so parallel tests seldom view the same one meanwhile).
   const car = site.cars[Math.floor(Math.random() * site.cars.length)]!;
   const counter = `${baseURL}/api/cars/${car.slug}/view.json`;
   // Read the total without counting: a request that says it is an image is never counted.
-  const total = async () => ((await (await request.get(counter, { headers: { 'sec-fetch-dest': 'image' } })).json()) as { views: number }).views;
+  const total = async () =>
+    (
+      (await (await request.get(counter, { headers: { 'sec-fetch-dest': 'image' } })).json()) as {
+        views: number;
+      }
+    ).views;
   const before = await total();
 
   // A public page may reach a local server only with the Local Network Access permission.
   await page.context().grantPermissions(['local-network-access']);
-  await page.route(FOREIGN, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><body></body>' }));
+  await page.route(FOREIGN, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Elsewhere</title><body></body>',
+    }),
+  );
   await page.goto(FOREIGN);
   const image = answered(page, counter, 'image');
   await page.evaluate((src) => {

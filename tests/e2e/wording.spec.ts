@@ -6,7 +6,10 @@ import { stockNoun } from '../../src/site/stock-noun';
 // buttons the site has, and a price line on every available vehicle page.
 
 test.describe('wording a shopper reads', () => {
-  test("the sales counter says '1 vehicle' for one sale and 'vehicles' otherwise", async ({ page, site }) => {
+  test("the sales counter says '1 vehicle' for one sale and 'vehicles' otherwise", async ({
+    page,
+    site,
+  }) => {
     test.skip(!site.tenant.features.sales_counter, 'sales counter off on this tenant');
     const counter = page.locator('.sales-counter p');
     await page.clock.install({ time: new Date('2026-11-22T14:08:00Z') }); // 00:08 in Brisbane: one sale (one per 450 s)
@@ -24,7 +27,11 @@ test.describe('wording a shopper reads', () => {
     await page.goto(`/cars/${car.slug}`);
     await expect(page.getByRole('heading', { name: `Enquire About This ${noun}` })).toBeVisible();
     if (site.tenant.delivery.enabled) {
-      await expect(page.getByText(`Enter your postcode for an estimate of delivering this ${noun.toLowerCase()} to you.`)).toBeVisible();
+      await expect(
+        page.getByText(
+          `Enter your postcode for an estimate of delivering this ${noun.toLowerCase()} to you.`,
+        ),
+      ).toBeVisible();
     }
     if (noun !== 'Car') {
       const main = (await page.locator('main').innerText()).replace(/Trade-In[\s\S]*$/i, '');
@@ -44,8 +51,13 @@ test.describe('wording a shopper reads', () => {
     });
   }
 
-  test("an available car priced on application says 'Price on application' on its page, as its card does", async ({ page, site }) => {
-    const car = site.cars.find((item) => isAvailable(item) && !(typeof item.price === 'number' && item.price > 0));
+  test("an available car priced on application says 'Price on application' on its page, as its card does", async ({
+    page,
+    site,
+  }) => {
+    const car = site.cars.find(
+      (item) => isAvailable(item) && !(typeof item.price === 'number' && item.price > 0),
+    );
     test.skip(!car, 'every available car on this tenant has a price');
     await page.goto(`/cars/${car!.slug}`);
     await expect(page.locator('.vehicle__sidebar').getByText('Price on application')).toBeVisible();

@@ -6,7 +6,10 @@ import type { SiteData } from '../../src/site/types';
 /** A site for API tests: the bayside-toyota tenant file with `leads` settings merged in, two dealerships, one car. */
 export function apiTestSite(leads: Record<string, unknown> = {}): SiteData {
   const file = path.join(process.cwd(), 'tenants', 'bayside-toyota.yaml');
-  const tenant = parseTenant(`${readFileSync(file, 'utf8')}\nleads: ${JSON.stringify(leads)}\n`, file);
+  const tenant = parseTenant(
+    `${readFileSync(file, 'utf8')}\nleads: ${JSON.stringify(leads)}\n`,
+    file,
+  );
   const location = (id: number, dealership: string) => ({
     id,
     name: `${dealership} Sales`,

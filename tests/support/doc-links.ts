@@ -19,7 +19,8 @@ export function markdownLinks(markdown: string): MarkdownLink[] {
     if (/^\s*(```|~~~)/.test(rawLine)) fenced = !fenced;
     if (fenced) continue;
     const line = rawLine.replace(/`[^`]*`/g, '');
-    for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target: match[1]!, line: index + 1 });
+    for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      links.push({ target: match[1]!, line: index + 1 });
   }
   return links;
 }
@@ -62,13 +63,20 @@ export function brokenLinks(file: string, root: string): string[] {
   for (const { target, line } of markdownLinks(markdown)) {
     if (EXTERNAL.test(target)) continue;
     const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
-    const resolved = pathPart ? path.resolve(path.dirname(file), decodeURIComponent(pathPart)) : file;
+    const resolved = pathPart
+      ? path.resolve(path.dirname(file), decodeURIComponent(pathPart))
+      : file;
     const where = `${path.relative(root, file)}:${line} ${target}`;
     if (!existsSync(resolved)) {
       broken.push(`${where} (no such file)`);
       continue;
     }
-    if (anchor && resolved.endsWith('.md') && statSync(resolved).isFile() && !headingAnchors(readFileSync(resolved, 'utf8')).has(anchor))
+    if (
+      anchor &&
+      resolved.endsWith('.md') &&
+      statSync(resolved).isFile() &&
+      !headingAnchors(readFileSync(resolved, 'utf8')).has(anchor)
+    )
       broken.push(`${where} (no heading with that anchor)`);
   }
   return broken;
@@ -80,7 +88,8 @@ export function documentedScripts(readme: string): Set<string> {
   for (const line of readme.split('\n')) {
     const firstCell = /^\|([^|]*(?:\\\|[^|]*)*)\|/.exec(line)?.[1];
     if (!firstCell) continue;
-    for (const match of firstCell.matchAll(/npm (?:run ([\w:-]+)|(start|test)\b)/g)) names.add(match[1] ?? match[2]!);
+    for (const match of firstCell.matchAll(/npm (?:run ([\w:-]+)|(start|test)\b)/g))
+      names.add(match[1] ?? match[2]!);
   }
   return names;
 }

@@ -64,14 +64,17 @@ export function mimeAttachment(raw: string, suffix: string): string | undefined 
     if (!new RegExp(`filename=.*${suffix.replace('.', '\\.')}`).test(part)) continue;
     const [headers, ...rest] = part.split(/\r?\n\r?\n/);
     const content = rest.join('\n\n').replace(/\r?\n--.*--\s*$/s, '');
-    return /base64/i.test(headers ?? '') ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8') : content;
+    return /base64/i.test(headers ?? '')
+      ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : content;
   }
   return undefined;
 }
 
 /** The text/plain part of a MIME message (or its whole body when it has one part), decoded (quoted-printable or 7bit). */
 export function mimeText(raw: string): string {
-  const match = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/i.exec(raw);
+  const match =
+    /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/i.exec(raw);
   const body =
     match?.[1] ??
     (/multipart\//i.test(raw)
@@ -81,6 +84,8 @@ export function mimeText(raw: string): string {
           .slice(1)
           .join('\n\n'));
   return /Content-Transfer-Encoding: quoted-printable/i.test(raw)
-    ? body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    ? body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     : body;
 }

@@ -21,7 +21,12 @@ export function sameUrlSpellings(port: number, count: number): string[] {
   for (const fragment of fragments)
     for (const query of queries)
       for (const pathname of paths)
-        for (const scheme of schemes) for (const host of hosts) all.push(`${scheme}://${host}:${port}${pathname}${query}${fragment}`);
+        for (const scheme of schemes)
+          for (const host of hosts)
+            all.push(`${scheme}://${host}:${port}${pathname}${query}${fragment}`);
   // Spread over the whole list, so even a few spellings vary every part.
-  return Array.from({ length: Math.min(count, all.length) }, (_, index) => all[Math.floor((index * all.length) / Math.min(count, all.length))]!);
+  return Array.from(
+    { length: Math.min(count, all.length) },
+    (_, index) => all[Math.floor((index * all.length) / Math.min(count, all.length))]!,
+  );
 }

@@ -7,7 +7,11 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeLimits } from '../../api/accounts/code-limits';
 import { MemoryCodeSender } from '../../api/accounts/code-sender';
-import { canMovePayment, type PaymentEventStatus, type PaymentStatus } from '../../api/accounts/payment-status';
+import {
+  canMovePayment,
+  type PaymentEventStatus,
+  type PaymentStatus,
+} from '../../api/accounts/payment-status';
 import { ACCOUNT_POLICY, codesPerSitePerHour } from '../../api/accounts/policy';
 import { RecordingPaymentProvider } from '../../api/accounts/payments';
 import { createApi } from '../../api/app';
@@ -16,7 +20,15 @@ import { Store } from '../../api/storage/store';
 import { EVENTS } from '../../src/analytics/events';
 import { setAnalyticsSink } from '../../src/analytics/track';
 import { isReservable } from '../../src/domain/reservable';
-import { canUseWatchlist, depositCents, leadPageGate, safeReturnPath, showsWatchlistButton, signInUrl, watchlistToast } from '../../src/domain/accounts';
+import {
+  canUseWatchlist,
+  depositCents,
+  leadPageGate,
+  safeReturnPath,
+  showsWatchlistButton,
+  signInUrl,
+  watchlistToast,
+} from '../../src/domain/accounts';
 import { $session } from '../../src/stores/session';
 import { $viewedCars, recordViewedCar, VIEWED_LIMIT } from '../../src/stores/viewed';
 import { $watchlist, changeWatchlist } from '../../src/stores/watchlist';
@@ -37,8 +49,12 @@ describe('sign-in links (SPEC 2)', () => {
   });
 
   it('builds /sign-in?type={kind}&redirect={target}&back={return}', () => {
-    expect(signInUrl('watchlist', '/cars/abc', '/search/used-cars')).toBe('/sign-in?type=watchlist&redirect=%2Fcars%2Fabc&back=%2Fsearch%2Fused-cars');
-    expect(signInUrl('checkout', '//evil.example.com', '/')).toBe('/sign-in?type=checkout&redirect=%2F&back=%2F');
+    expect(signInUrl('watchlist', '/cars/abc', '/search/used-cars')).toBe(
+      '/sign-in?type=watchlist&redirect=%2Fcars%2Fabc&back=%2Fsearch%2Fused-cars',
+    );
+    expect(signInUrl('checkout', '//evil.example.com', '/')).toBe(
+      '/sign-in?type=checkout&redirect=%2F&back=%2F',
+    );
     // A finance link's query and #finance-form anchor survive the trip through sign-in.
     expect(signInUrl('finance', '/finance?vehiclePriceBudget=30000#finance-form', '/')).toBe(
       '/sign-in?type=finance&redirect=%2Ffinance%3FvehiclePriceBudget%3D30000%23finance-form&back=%2F',
@@ -93,7 +109,10 @@ describe('watchlist rules (SPEC 4, 5)', () => {
       title: 'Car Saved In Watchlist',
       message: '2023 Toyota Corolla is now available in your watchlist',
     });
-    expect(watchlistToast(false, '2023 Toyota Corolla')).toEqual({ title: 'Car Removed', message: '2023 Toyota Corolla is no longer in your watchlist' });
+    expect(watchlistToast(false, '2023 Toyota Corolla')).toEqual({
+      title: 'Car Removed',
+      message: '2023 Toyota Corolla is no longer in your watchlist',
+    });
   });
 
   it.each([
@@ -123,7 +142,9 @@ describe('reservable (SPEC 4: reserve and online purchase only for a reservable 
     ['price $1', { price: 1 }, true],
     ['sold and reserved fields absent', { sold: undefined, reserved: undefined }, true],
   ])('%s -> %s', (_, overrides, expected) => {
-    expect(isReservable({ ...car, ...overrides } as Parameters<typeof isReservable>[0])).toBe(expected);
+    expect(isReservable({ ...car, ...overrides } as Parameters<typeof isReservable>[0])).toBe(
+      expected,
+    );
   });
 });
 
@@ -136,13 +157,27 @@ describe('viewed cars store', () => {
 
   it('keeps SPEC viewed-car records in storage, newest first, once each, at most 20', () => {
     for (let i = 1; i <= VIEWED_LIMIT + 2; i++)
-      recordViewedCar({ id: String(i), stocknum: `S${i}`, make: 'Toyota', model: 'Corolla', body: 'Hatch', simple_body: 'hatch' });
+      recordViewedCar({
+        id: String(i),
+        stocknum: `S${i}`,
+        make: 'Toyota',
+        model: 'Corolla',
+        body: 'Hatch',
+        simple_body: 'hatch',
+      });
     recordViewedCar({ id: '5', make: 'Toyota', model: 'Corolla' });
     const stored = JSON.parse(getTestStorage().viewed_cars!) as { id: string }[];
     expect(stored).toHaveLength(VIEWED_LIMIT);
     expect(stored.slice(0, 3).map((car) => car.id)).toEqual(['5', '22', '21']);
     expect(stored.filter((car) => car.id === '5')).toHaveLength(1);
-    expect(stored[1]).toEqual({ id: '22', stocknum: 'S22', make: 'Toyota', model: 'Corolla', body: 'Hatch', simple_body: 'hatch' });
+    expect(stored[1]).toEqual({
+      id: '22',
+      stocknum: 'S22',
+      make: 'Toyota',
+      model: 'Corolla',
+      body: 'Hatch',
+      simple_body: 'hatch',
+    });
   });
 });
 
@@ -158,14 +193,28 @@ describe('watchlist store against the real API', () => {
     await store.migrate();
     const site = apiTestSite();
     const sender = new MemoryCodeSender();
-    const api = createApi({ siteFor: () => site, store, accounts: { codeSender: sender, payments: new RecordingPaymentProvider() } }, () => 'bayside-toyota');
+    const api = createApi(
+      {
+        siteFor: () => site,
+        store,
+        accounts: { codeSender: sender, payments: new RecordingPaymentProvider() },
+      },
+      () => 'bayside-toyota',
+    );
     // The browser's fetch, answered by the API app itself with this shopper's cookie.
     globalThis.fetch = (async (input: string, init: RequestInit = {}) =>
       api.fetch(
-        new Request(new URL(input, 'https://localhost'), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+        new Request(new URL(input, 'https://localhost'), {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), cookie },
+        }),
       )) as typeof fetch;
     const json = { 'content-type': 'application/json' };
-    await fetch('/api/auth/request-code', { method: 'POST', headers: json, body: JSON.stringify({ phone_number: '0412345678' }) });
+    await fetch('/api/auth/request-code', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ phone_number: '0412345678' }),
+    });
     const verified = await fetch('/api/auth/verify-code', {
       method: 'POST',
       headers: json,
@@ -204,15 +253,25 @@ describe('watchlist store against the real API', () => {
 
   it('needs a signed-in user with a phone number', async () => {
     $session.set({ status: 'signed-out' });
-    expect(await changeWatchlist('car-1', true)).toEqual({ ok: false, error: 'Please sign in to use your watchlist.' });
+    expect(await changeWatchlist('car-1', true)).toEqual({
+      ok: false,
+      error: 'Please sign in to use your watchlist.',
+    });
     expect($watchlist.get()).toEqual({ status: 'ready', ids: [] });
   });
 });
 
 describe('deposit payment states', () => {
   /** Where a payment ends up after `events` (each applied only if the move is allowed). */
-  const settle = (events: PaymentEventStatus[]) => events.reduce<PaymentStatus>((status, next) => (canMovePayment(status, next) ? next : status), 'recorded');
-  const anyEvents = fc.array(fc.constantFrom<PaymentEventStatus>('requires_action', 'failed', 'succeeded'), { maxLength: 12 });
+  const settle = (events: PaymentEventStatus[]) =>
+    events.reduce<PaymentStatus>(
+      (status, next) => (canMovePayment(status, next) ? next : status),
+      'recorded',
+    );
+  const anyEvents = fc.array(
+    fc.constantFrom<PaymentEventStatus>('requires_action', 'failed', 'succeeded'),
+    { maxLength: 12 },
+  );
 
   it('a paid deposit stays paid, whatever arrives after it, in any order', () => {
     fc.assert(
@@ -223,7 +282,8 @@ describe('deposit payment states', () => {
   });
 
   it('never goes back to recorded, and a declined card can still be paid', () => {
-    for (const from of ['requires_action', 'failed', 'succeeded'] as const) expect(canMovePayment(from, 'recorded')).toBe(false);
+    for (const from of ['requires_action', 'failed', 'succeeded'] as const)
+      expect(canMovePayment(from, 'recorded')).toBe(false);
     expect(settle(['requires_action', 'failed', 'succeeded'])).toBe('succeeded');
     expect(settle(['failed'])).toBe('failed');
   });
@@ -234,7 +294,8 @@ describe('site-wide sign-in code budget setting', () => {
     expect(ACCOUNT_POLICY.codesPerSitePerHour).toBe(30);
     expect(codesPerSitePerHour({})).toBe(30);
     expect(codesPerSitePerHour({ SIGN_IN_CODES_PER_SITE_PER_HOUR: '120' })).toBe(120);
-    for (const bad of ['0', '-5', '2.5', 'lots']) expect(codesPerSitePerHour({ SIGN_IN_CODES_PER_SITE_PER_HOUR: bad }), bad).toBe(30);
+    for (const bad of ['0', '-5', '2.5', 'lots'])
+      expect(codesPerSitePerHour({ SIGN_IN_CODES_PER_SITE_PER_HOUR: bad }), bad).toBe(30);
   });
 
   it('makes a site busy past that many codes an hour and caps it at five times as many; with rate limits off only those two apply', () => {
@@ -246,6 +307,10 @@ describe('site-wide sign-in code budget setting', () => {
       siteBusyAfter: 30,
       siteCeiling: 150,
     });
-    expect(codeLimits(false, { SIGN_IN_CODES_PER_SITE_PER_HOUR: '120' })).toMatchObject({ perNetworkPerHour: Infinity, siteBusyAfter: 120, siteCeiling: 600 });
+    expect(codeLimits(false, { SIGN_IN_CODES_PER_SITE_PER_HOUR: '120' })).toMatchObject({
+      perNetworkPerHour: Infinity,
+      siteBusyAfter: 120,
+      siteCeiling: 600,
+    });
   });
 });

@@ -3,9 +3,16 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { announceChanges, changedPagePaths, indexNowEndpoint } from '../../scripts/lib/sync/announce';
+import {
+  announceChanges,
+  changedPagePaths,
+  indexNowEndpoint,
+} from '../../scripts/lib/sync/announce';
 
-const tenant = (key?: string) => ({ url: 'https://www.bayside.example.com.au', syndication: { indexnow_key: key } }) as Parameters<typeof announceChanges>[0];
+const tenant = (key?: string) =>
+  ({ url: 'https://www.bayside.example.com.au', syndication: { indexnow_key: key } }) as Parameters<
+    typeof announceChanges
+  >[0];
 const KEY = '5f1c0b7e8d2a4c6e9b3a7d1f0e2c4a68';
 
 /** A local stand-in for the IndexNow endpoint: records each POST and answers with `status`. */
@@ -19,7 +26,11 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', type: req.headers['content-type'], body: JSON.parse(body) as Record<string, unknown> });
+      received.push({
+        path: req.url ?? '',
+        type: req.headers['content-type'],
+        body: JSON.parse(body) as Record<string, unknown>,
+      });
       if (!stall) res.writeHead(status).end();
     });
   });
@@ -41,7 +52,10 @@ describe('changedPagePaths', () => {
   afterAll(() => rmSync(site, { recursive: true, force: true }));
   const page = (file: string, head = '<title>Car</title>') => {
     mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
-    writeFileSync(path.join(site, file), `<!doctype html><html><head>${head}</head><body></body></html>`);
+    writeFileSync(
+      path.join(site, file),
+      `<!doctype html><html><head>${head}</head><body></body></html>`,
+    );
   };
 
   it('lists the pages whose bytes changed or that are new, as the site links them, and no data files, 404 page or noindex page', () => {
@@ -51,7 +65,14 @@ describe('changedPagePaths', () => {
     page('search/toyota/index.html');
     page('404.html');
     const changes = {
-      changed: ['cars/a/index.html', 'index.html', 'search-index.json', 'sitemap.xml', '404.html', 'cars/a/checkout/index.html'],
+      changed: [
+        'cars/a/index.html',
+        'index.html',
+        'search-index.json',
+        'sitemap.xml',
+        '404.html',
+        'cars/a/checkout/index.html',
+      ],
       added: ['search/toyota/index.html', 'feeds/google-vehicle-listings.xml'],
       deleted: [],
     };
@@ -62,7 +83,12 @@ describe('changedPagePaths', () => {
     const changes = {
       changed: [],
       added: [],
-      deleted: ['cars/sold/index.html', 'cars/sold/checkout/index.html', 'cars/bad-record/index.html', 'cars/bad-record/checkout/index.html'],
+      deleted: [
+        'cars/sold/index.html',
+        'cars/sold/checkout/index.html',
+        'cars/bad-record/index.html',
+        'cars/bad-record/checkout/index.html',
+      ],
     };
     expect(changedPagePaths(changes, site, ['/cars/bad-record'])).toEqual(['/cars/sold']);
   });
@@ -78,29 +104,44 @@ describe('announceChanges', () => {
       host: 'www.bayside.example.com.au',
       key: KEY,
       keyLocation: `https://www.bayside.example.com.au/${KEY}.txt`,
-      urlList: ['https://www.bayside.example.com.au/cars/a', 'https://www.bayside.example.com.au/cars/b'],
+      urlList: [
+        'https://www.bayside.example.com.au/cars/a',
+        'https://www.bayside.example.com.au/cars/b',
+      ],
     });
   });
 
   it('sends nothing for a tenant without a key, for no changed pages, or with INDEXNOW=off', async () => {
     expect(await announceChanges(tenant(), ['/cars/a'], { endpoint })).toBeUndefined();
     expect(await announceChanges(tenant(KEY), [], { endpoint })).toBeUndefined();
-    expect(await announceChanges(tenant(KEY), ['/cars/a'], { env: { INDEXNOW: 'off' } })).toBeUndefined();
+    expect(
+      await announceChanges(tenant(KEY), ['/cars/a'], { env: { INDEXNOW: 'off' } }),
+    ).toBeUndefined();
     expect(received).toHaveLength(0);
   });
 
   it('reports a refusal or a stalled endpoint in the sync line instead of failing the sync', async () => {
     status = 403;
-    expect(await announceChanges(tenant(KEY), ['/cars/a'], { endpoint })).toBe('IndexNow refused 1 page (HTTP 403)');
+    expect(await announceChanges(tenant(KEY), ['/cars/a'], { endpoint })).toBe(
+      'IndexNow refused 1 page (HTTP 403)',
+    );
     stall = true;
-    expect(await announceChanges(tenant(KEY), ['/cars/a'], { endpoint, timeoutMs: 200 })).toBe('1 page not announced to IndexNow: timed out');
+    expect(await announceChanges(tenant(KEY), ['/cars/a'], { endpoint, timeoutMs: 200 })).toBe(
+      '1 page not announced to IndexNow: timed out',
+    );
   });
 
   it('takes its endpoint from INDEXNOW_ENDPOINT and refuses one that is not http(s)', async () => {
     expect(indexNowEndpoint({})).toBe('https://api.indexnow.org/indexnow');
     expect(indexNowEndpoint({ INDEXNOW_ENDPOINT: endpoint })).toBe(endpoint);
-    expect(await announceChanges(tenant(KEY), ['/cars/a'], { env: { INDEXNOW_ENDPOINT: endpoint } })).toBe('announced 1 page to IndexNow (202)');
-    expect(await announceChanges(tenant(KEY), ['/cars/a'], { env: { INDEXNOW_ENDPOINT: 'file:///etc/passwd' } })).toBe(
+    expect(
+      await announceChanges(tenant(KEY), ['/cars/a'], { env: { INDEXNOW_ENDPOINT: endpoint } }),
+    ).toBe('announced 1 page to IndexNow (202)');
+    expect(
+      await announceChanges(tenant(KEY), ['/cars/a'], {
+        env: { INDEXNOW_ENDPOINT: 'file:///etc/passwd' },
+      }),
+    ).toBe(
       'not announced to IndexNow: INDEXNOW_ENDPOINT: expected an http(s) URL, got "file:///etc/passwd"',
     );
   });

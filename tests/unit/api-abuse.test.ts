@@ -26,7 +26,10 @@ let now = NOW;
 
 function setup(leads: Record<string, unknown> = {}, context: Partial<ApiContext> = {}) {
   site = apiTestSite(leads);
-  api = createApi({ siteFor: () => site, store, now: () => now, trustProxy: 0, ...context }, () => 'bayside-toyota');
+  api = createApi(
+    { siteFor: () => site, store, now: () => now, trustProxy: 0, ...context },
+    () => 'bayside-toyota',
+  );
 }
 
 beforeEach(async () => {
@@ -44,7 +47,14 @@ afterEach(async () => {
 /** The bindings @hono/node-server gives each request: the socket the request came in on. */
 const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 
-const fields = { name: 'Jo', last_name: 'Citizen', phone: '0412 345 678', email: 'jo@example.com', postcode: '4000', message: 'Is it still available?' };
+const fields = {
+  name: 'Jo',
+  last_name: 'Citizen',
+  phone: '0412 345 678',
+  email: 'jo@example.com',
+  postcode: '4000',
+  message: 'Is it still available?',
+};
 let keys = 0;
 const lead = (overrides: Record<string, unknown> = {}) => ({
   form: 'enquiry',
@@ -56,35 +66,53 @@ const lead = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function post(address: string, endpoint: string, body: unknown, headers: Record<string, string> = {}) {
-  const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+function post(
+  address: string,
+  endpoint: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
   return api.fetch(new Request(`http://localhost${endpoint}`, init), from(address));
 }
 
 function view(address: string, headers: Record<string, string> = {}, slug = CAR) {
-  return api.fetch(new Request(`http://localhost/api/cars/${slug}/view.json`, { headers }), from(address));
+  return api.fetch(
+    new Request(`http://localhost/api/cars/${slug}/view.json`, { headers }),
+    from(address),
+  );
 }
 
 describe('one address flooding the forms', () => {
   it("spends only its own per-IP budget: 1,300 POSTs from one address in a burst, every other visitor's leads still succeed", async () => {
     const flood: number[] = [];
-    for (let i = 0; i < 1300; i++) flood.push((await post('203.0.113.66', '/api/leads', lead())).status);
+    for (let i = 0; i < 1300; i++)
+      flood.push((await post('203.0.113.66', '/api/leads', lead())).status);
     // The documented defaults: 30 per address, 1,200 per site each minute.
     expect(flood.filter((status) => status === 201)).toHaveLength(30);
     expect(flood.filter((status) => status === 429)).toHaveLength(1270);
 
     const others: number[] = [];
-    for (let visitor = 0; visitor < 40; visitor++) others.push((await post(`198.51.100.${visitor + 1}`, '/api/leads', lead())).status);
+    for (let visitor = 0; visitor < 40; visitor++)
+      others.push((await post(`198.51.100.${visitor + 1}`, '/api/leads', lead())).status);
     others.push((await post('198.51.100.200', '/api/phone-reveal', { car_id: 'car-1' })).status);
     expect(others.filter((status) => status === 201)).toHaveLength(others.length);
     // Sign-in too: a code is still sent to another visitor.
-    expect((await post('198.51.100.201', '/api/auth/request-code', { phone_number: '0412 345 678' })).status).toBe(202);
+    expect(
+      (await post('198.51.100.201', '/api/auth/request-code', { phone_number: '0412 345 678' }))
+        .status,
+    ).toBe(202);
   });
 
   it('still shares one per-site budget between many addresses', async () => {
     setup({ rate_limit: { per_ip_per_minute: 5, per_site_per_minute: 12 } });
     const statuses: number[] = [];
-    for (let visitor = 0; visitor < 15; visitor++) statuses.push((await post(`198.51.100.${visitor + 1}`, '/api/leads', lead())).status);
+    for (let visitor = 0; visitor < 15; visitor++)
+      statuses.push((await post(`198.51.100.${visitor + 1}`, '/api/leads', lead())).status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(12);
     expect(statuses.slice(12)).toEqual([429, 429, 429]);
   });
@@ -94,7 +122,11 @@ describe('X-Forwarded-For', () => {
   it('is ignored without TRUST_PROXY: one socket sending a new forwarded address each time stays one visitor', async () => {
     setup({ rate_limit: { per_ip_per_minute: 3 } });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post('203.0.113.66', '/api/leads', lead(), { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await post('203.0.113.66', '/api/leads', lead(), { 'x-forwarded-for': `10.0.0.${i}` }))
+          .status,
+      );
     expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
   });
 
@@ -103,23 +135,33 @@ describe('X-Forwarded-For', () => {
     const proxy = '127.0.0.1';
     const statuses: number[] = [];
     // The same visitor (192.0.2.7) forging a different first entry each time.
-    for (let i = 0; i < 4; i++) statuses.push((await post(proxy, '/api/leads', lead(), { 'x-forwarded-for': `10.9.9.${i}, 192.0.2.7` })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await post(proxy, '/api/leads', lead(), { 'x-forwarded-for': `10.9.9.${i}, 192.0.2.7` }))
+          .status,
+      );
     expect(statuses).toEqual([201, 201, 429, 429]);
     // Another visitor behind the same proxy has its own budget.
-    expect((await post(proxy, '/api/leads', lead(), { 'x-forwarded-for': '192.0.2.8' })).status).toBe(201);
+    expect(
+      (await post(proxy, '/api/leads', lead(), { 'x-forwarded-for': '192.0.2.8' })).status,
+    ).toBe(201);
   });
 
   it('reads TRUST_PROXY from the environment and refuses a value that is not a hop count', async () => {
     const saved = process.env.TRUST_PROXY;
     try {
       process.env.TRUST_PROXY = 'yes';
-      expect(() => createApi({ siteFor: () => site }, () => 'bayside-toyota')).toThrow(/TRUST_PROXY must be the number of proxies/);
+      expect(() => createApi({ siteFor: () => site }, () => 'bayside-toyota')).toThrow(
+        /TRUST_PROXY must be the number of proxies/,
+      );
       process.env.TRUST_PROXY = '1';
       site = apiTestSite({ rate_limit: { per_ip_per_minute: 1 } });
       api = createApi({ siteFor: () => site, store, now: () => now }, () => 'bayside-toyota');
       const statuses = [];
       for (const visitor of ['192.0.2.1', '192.0.2.2', '192.0.2.1'])
-        statuses.push((await post('127.0.0.1', '/api/leads', lead(), { 'x-forwarded-for': visitor })).status);
+        statuses.push(
+          (await post('127.0.0.1', '/api/leads', lead(), { 'x-forwarded-for': visitor })).status,
+        );
       expect(statuses).toEqual([201, 201, 429]);
     } finally {
       if (saved === undefined) delete process.env.TRUST_PROXY;
@@ -159,7 +201,9 @@ describe('chunked bodies', () => {
     } as RequestInit);
     const response = await api.fetch(request, from('203.0.113.5'));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).` });
+    expect(await response.json()).toEqual({
+      error: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`,
+    });
     expect(pulled).toBeLessThan(1024 * 1024);
   });
 
@@ -186,7 +230,10 @@ describe('the too-fast-form check', () => {
     ['started_at 0', { started_at: 0 }],
     ['started_at 0 with a submitted_at 5 s later', { started_at: 0, submitted_at: 5000 }],
     ['a form shown two weeks ago', { started_at: NOW - 14 * 86_400_000 }],
-    ['a submitted_at far from the server clock', { started_at: NOW + 400 * 86_400_000, submitted_at: NOW + 400 * 86_400_000 + 10_000 }],
+    [
+      'a submitted_at far from the server clock',
+      { started_at: NOW + 400 * 86_400_000, submitted_at: NOW + 400 * 86_400_000 + 10_000 },
+    ],
   ])('refuses %s with 422 and stores nothing', async (_name, overrides) => {
     const response = await post('203.0.113.5', '/api/leads', lead(overrides));
     expect(response.status).toBe(422);
@@ -196,7 +243,11 @@ describe('the too-fast-form check', () => {
 
   it('accepts a form filled in over an hour, timed by a visitor clock a few minutes off', async () => {
     const skew = 4 * 60_000;
-    const response = await post('203.0.113.5', '/api/leads', lead({ started_at: NOW + skew - 3_600_000, submitted_at: NOW + skew }));
+    const response = await post(
+      '203.0.113.5',
+      '/api/leads',
+      lead({ started_at: NOW + skew - 3_600_000, submitted_at: NOW + skew }),
+    );
     expect(response.status).toBe(201);
   });
 });
@@ -226,8 +277,17 @@ describe('the view counter', () => {
 
   it("does not count a foreign page's <img> or no-cors request, but answers with the count", async () => {
     await view('203.0.113.5', ownPage);
-    const image = { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' };
-    const foreignFetch = { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', origin: 'https://evil.example' };
+    const image = {
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-dest': 'image',
+      'sec-fetch-mode': 'no-cors',
+    };
+    const foreignFetch = {
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-dest': 'empty',
+      'sec-fetch-mode': 'cors',
+      origin: 'https://evil.example',
+    };
     for (let visitor = 0; visitor < 20; visitor++) {
       const response = await view(`198.51.100.${visitor + 1}`, visitor % 2 ? image : foreignFetch);
       expect(response.status).toBe(200);
@@ -235,7 +295,11 @@ describe('the view counter', () => {
     }
     // A dealer's other allowed origin (leads.allowed_origins) still counts.
     setup({ allowed_origins: ['https://partner.example.com.au'] });
-    const partner = { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'empty', origin: 'https://partner.example.com.au' };
+    const partner = {
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-dest': 'empty',
+      origin: 'https://partner.example.com.au',
+    };
     expect(await views(await view('192.0.2.44', partner))).toBe(2);
   });
 });

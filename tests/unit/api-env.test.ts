@@ -16,7 +16,9 @@ describe('the API environment variables', () => {
   });
 
   it('reads numbers as numbers', () => {
-    expect(apiEnv({ OUTBOX_BATCH: '50', OUTBOX_LEASE_MS: ' 5000 ', LEADS_RATE_LIMITS: 'off' })).toMatchObject({
+    expect(
+      apiEnv({ OUTBOX_BATCH: '50', OUTBOX_LEASE_MS: ' 5000 ', LEADS_RATE_LIMITS: 'off' }),
+    ).toMatchObject({
       OUTBOX_BATCH: 50,
       OUTBOX_LEASE_MS: 5000,
       LEADS_RATE_LIMITS: 'off',
@@ -24,7 +26,12 @@ describe('the API environment variables', () => {
   });
 
   it('names every bad variable at once, with its value and what was expected', () => {
-    const bad = { OUTBOX_BATCH: 'twenty', OUTBOX_INTERVAL_MS: '0', LEADS_RATE_LIMITS: 'false', DATABASE_URL: 'mysql://db/leads' };
+    const bad = {
+      OUTBOX_BATCH: 'twenty',
+      OUTBOX_INTERVAL_MS: '0',
+      LEADS_RATE_LIMITS: 'false',
+      DATABASE_URL: 'mysql://db/leads',
+    };
     expect(() => apiEnv(bad)).toThrow(EnvError);
     expect(() => apiEnv(bad)).toThrow(
       [
@@ -38,7 +45,11 @@ describe('the API environment variables', () => {
   });
 
   it('stops the e-mail channel and the store at start-up on a mistyped address, not at the first lead', async () => {
-    expect(() => emailDeliverer({ SMTP_URL: 'mail.example.com:25' })).toThrow('SMTP_URL="mail.example.com:25": expected an smtp:// or smtps:// URL');
-    await expect(openStore({ DATABASE_URL: 'localhost/leads' })).rejects.toThrow('DATABASE_URL="localhost/leads": expected a postgres:// connection string');
+    expect(() => emailDeliverer({ SMTP_URL: 'mail.example.com:25' })).toThrow(
+      'SMTP_URL="mail.example.com:25": expected an smtp:// or smtps:// URL',
+    );
+    await expect(openStore({ DATABASE_URL: 'localhost/leads' })).rejects.toThrow(
+      'DATABASE_URL="localhost/leads": expected a postgres:// connection string',
+    );
   });
 });

@@ -35,7 +35,14 @@ const lead = {
   started_at: NOW - 10_000,
   website: '',
   car_id: 'car-1',
-  fields: { name: 'Jo', last_name: 'Citizen', phone: '0412 345 678', email: 'jo@example.com', postcode: '4000', message: 'Still available?' },
+  fields: {
+    name: 'Jo',
+    last_name: 'Citizen',
+    phone: '0412 345 678',
+    email: 'jo@example.com',
+    postcode: '4000',
+    message: 'Still available?',
+  },
 };
 
 interface Endpoint {
@@ -52,7 +59,9 @@ interface Endpoint {
   fields: boolean;
 }
 
-const notMobile = fc.string({ maxLength: 30 }).filter((value) => normaliseMobile(value) === undefined);
+const notMobile = fc
+  .string({ maxLength: 30 })
+  .filter((value) => normaliseMobile(value) === undefined);
 const notEmail = fc.string({ maxLength: 60 }).filter((value) => !value.includes('@'));
 const notPostcode = fc.string({ maxLength: 8 }).filter((value) => !/^\d{4}$/.test(value.trim()));
 const notRego = fc.constantFrom('', ' ', '!!', 'ABC DEF GHI JKL MNO', '😀😀');
@@ -62,7 +71,12 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/leads',
     valid: lead,
     required: ['form', 'idempotency_key', 'started_at', 'fields'],
-    badStrings: { 'fields.phone': notMobile, 'fields.email': notEmail, 'fields.postcode': notPostcode, idempotency_key: fc.string({ maxLength: 7 }) },
+    badStrings: {
+      'fields.phone': notMobile,
+      'fields.email': notEmail,
+      'fields.postcode': notPostcode,
+      idempotency_key: fc.string({ maxLength: 7 }),
+    },
     strict: true,
     fields: true,
   },
@@ -70,11 +84,21 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/reserve',
     valid: { ...lead, form: 'reserve', idempotency_key: 'fuzz-reserve-1' },
     required: ['form', 'idempotency_key', 'started_at', 'fields'],
-    badStrings: { 'fields.phone': notMobile, 'fields.email': notEmail, 'fields.postcode': notPostcode },
+    badStrings: {
+      'fields.phone': notMobile,
+      'fields.email': notEmail,
+      'fields.postcode': notPostcode,
+    },
     strict: true,
     fields: true,
   },
-  { path: '/api/phone-reveal', valid: { car_id: 'car-1', dealership_id: 10, website_id: 1 }, required: ['car_id'], strict: true, fields: true },
+  {
+    path: '/api/phone-reveal',
+    valid: { car_id: 'car-1', dealership_id: 10, website_id: 1 },
+    required: ['car_id'],
+    strict: true,
+    fields: true,
+  },
   {
     path: '/api/miscellaneous',
     valid: { column_name: 'valuation', car_id: 'car-1', rego: 'ABC123', offer_price: 12000 },
@@ -89,7 +113,9 @@ const ENDPOINTS: Endpoint[] = [
     required: ['rego', 'regoState'],
     badStrings: {
       rego: notRego,
-      regoState: fc.string({ maxLength: 5 }).filter((value) => !['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'SA', 'NT', 'WA'].includes(value)),
+      regoState: fc
+        .string({ maxLength: 5 })
+        .filter((value) => !['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'SA', 'NT', 'WA'].includes(value)),
     },
     strict: true,
     fields: true,
@@ -113,7 +139,10 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/auth/verify-code',
     valid: { phone_number: '0412 345 678', code: '123456' },
     required: ['phone_number', 'code'],
-    badStrings: { phone_number: notMobile, code: fc.string({ maxLength: 8 }).filter((value) => !/^\d{6}$/.test(value.trim())) },
+    badStrings: {
+      phone_number: notMobile,
+      code: fc.string({ maxLength: 8 }).filter((value) => !/^\d{6}$/.test(value.trim())),
+    },
     strict: true,
     fields: true,
   },
@@ -147,7 +176,11 @@ const wrongType = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
 
-function setPath(body: Record<string, unknown>, keyPath: string, value: unknown): Record<string, unknown> {
+function setPath(
+  body: Record<string, unknown>,
+  keyPath: string,
+  value: unknown,
+): Record<string, unknown> {
   const [head, ...rest] = keyPath.split('.') as [string, ...string[]];
   const copy = { ...body };
   if (!rest.length) {
@@ -161,7 +194,9 @@ function setPath(body: Record<string, unknown>, keyPath: string, value: unknown)
 function stringPaths(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
   if (value && typeof value === 'object' && !Array.isArray(value))
-    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, prefix ? `${prefix}.${key}` : key));
+    return Object.entries(value).flatMap(([key, item]) =>
+      stringPaths(item, prefix ? `${prefix}.${key}` : key),
+    );
   return [];
 }
 
@@ -177,9 +212,17 @@ const refusedChar = fc.oneof(
     .map((code) => String.fromCharCode(code)),
   fc.constantFrom('\u007f', '\u0085', '\u009b'),
 );
-const hostilePiece = fc.oneof(refusedChar, fc.constantFrom('\r\n', '\n', '\t', '\u2028', '\u2029', '"', "'", '<', '\\'), fc.string({ maxLength: 4 }));
+const hostilePiece = fc.oneof(
+  refusedChar,
+  fc.constantFrom('\r\n', '\n', '\t', '\u2028', '\u2029', '"', "'", '<', '\\'),
+  fc.string({ maxLength: 4 }),
+);
 const hostileText = fc
-  .tuple(fc.array(hostilePiece, { maxLength: 3 }), refusedChar, fc.array(hostilePiece, { maxLength: 3 }))
+  .tuple(
+    fc.array(hostilePiece, { maxLength: 3 }),
+    refusedChar,
+    fc.array(hostilePiece, { maxLength: 3 }),
+  )
   .map(([before, bad, after]) => [...before, bad, ...after].join(''));
 
 /** A JSON body that is invalid for `endpoint`, by one of several breakages (and some random ones). */
@@ -187,11 +230,20 @@ function badJsonBody(endpoint: Endpoint): fc.Arbitrary<unknown> {
   const keys = endpoint.required;
   const breakages: fc.Arbitrary<unknown>[] = [
     // Not an object at all.
-    fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null), fc.boolean(), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 })),
+    fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.string(),
+      fc.constant(null),
+      fc.boolean(),
+      fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+    ),
     // A required key missing.
     fc.constantFrom(...keys).map((key) => setPath(endpoint.valid, key, undefined)),
     // A required key of the wrong type.
-    fc.tuple(fc.constantFrom(...keys), wrongType).map(([key, value]) => setPath(endpoint.valid, key, value)),
+    fc
+      .tuple(fc.constantFrom(...keys), wrongType)
+      .map(([key, value]) => setPath(endpoint.valid, key, value)),
     // Random objects, with none of the required keys.
     fc.dictionary(
       fc.string({ maxLength: 12 }).filter((key) => !keys.includes(key) && key !== '__proto__'),
@@ -203,7 +255,9 @@ function badJsonBody(endpoint: Endpoint): fc.Arbitrary<unknown> {
     breakages.push(
       fc
         .tuple(
-          fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !(key in endpoint.valid) && !/^(__proto__|constructor)$/.test(key)),
+          fc
+            .string({ minLength: 1, maxLength: 20 })
+            .filter((key) => !(key in endpoint.valid) && !/^(__proto__|constructor)$/.test(key)),
           fc.jsonValue({ maxDepth: 2 }),
         )
         .map(([key, value]) => ({ ...endpoint.valid, [key]: value })),
@@ -213,14 +267,23 @@ function badJsonBody(endpoint: Endpoint): fc.Arbitrary<unknown> {
   if (texts.length)
     breakages.push(
       fc.tuple(fc.constantFrom(...texts), hostileText, fc.nat()).map(([keyPath, bad, at]) => {
-        const value = keyPath.split('.').reduce<unknown>((item, key) => (item as Record<string, unknown>)[key], endpoint.valid) as string;
+        const value = keyPath
+          .split('.')
+          .reduce<unknown>(
+            (item, key) => (item as Record<string, unknown>)[key],
+            endpoint.valid,
+          ) as string;
         const cut = at % (value.length + 1);
         return setPath(endpoint.valid, keyPath, value.slice(0, cut) + bad + value.slice(cut));
       }),
     );
   if (endpoint.badStrings) {
     const entries = Object.entries(endpoint.badStrings);
-    breakages.push(fc.constantFrom(...entries).chain(([keyPath, bad]) => bad.map((value) => setPath(endpoint.valid, keyPath, value))));
+    breakages.push(
+      fc
+        .constantFrom(...entries)
+        .chain(([keyPath, bad]) => bad.map((value) => setPath(endpoint.valid, keyPath, value))),
+    );
   }
   return fc.oneof(...breakages);
 }
@@ -236,7 +299,9 @@ const notJson = fc.oneof(
     }
   }),
   fc.constantFrom('', '   ', '{', '{"form":', 'null,', "{'a':1}", '\u0000'),
-  fc.integer({ min: 1, max: 3 }).map((n) => JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES * n) })),
+  fc
+    .integer({ min: 1, max: 3 })
+    .map((n) => JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES * n) })),
 );
 
 /** `prefix` then spaces, `size` bytes in all, streamed in `chunk`-byte pieces as the reader pulls them. */
@@ -249,8 +314,11 @@ function chunkedBody(prefix: string, size: number, chunk: number) {
       if (pulled >= size) return controller.close();
       const piece = Math.min(chunk, size - pulled);
       const bytes = new Uint8Array(piece);
-      bytes.set(pulled < head.length ? head.subarray(pulled, pulled + piece) : filler.subarray(0, piece));
-      if (pulled < head.length && piece > head.length - pulled) bytes.set(filler.subarray(0, piece - (head.length - pulled)), head.length - pulled);
+      bytes.set(
+        pulled < head.length ? head.subarray(pulled, pulled + piece) : filler.subarray(0, piece),
+      );
+      if (pulled < head.length && piece > head.length - pulled)
+        bytes.set(filler.subarray(0, piece - (head.length - pulled)), head.length - pulled);
       pulled += piece;
       controller.enqueue(bytes);
     },
@@ -259,13 +327,26 @@ function chunkedBody(prefix: string, size: number, chunk: number) {
 }
 
 /** Extra headers a browser, proxy or attacker might send; none of them may crash a route. */
-const headerName = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'), minLength: 1, maxLength: 20 }).map((name) => `x-${name}`);
+const headerName = fc
+  .string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'),
+    minLength: 1,
+    maxLength: 20,
+  })
+  .map((name) => `x-${name}`);
 const headerValue = fc
-  .string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 300 })
+  .string({
+    unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+    maxLength: 300,
+  })
   .map((value) => value.trim());
 const noiseHeaders = fc.record(
   {
-    cookie: fc.oneof(headerValue, fc.constant('__Host-session=%E0%A4%A'), fc.constant('__Host-session=' + 'a'.repeat(60))),
+    cookie: fc.oneof(
+      headerValue,
+      fc.constant('__Host-session=%E0%A4%A'),
+      fc.constant('__Host-session=' + 'a'.repeat(60)),
+    ),
     'x-forwarded-for': headerValue,
     accept: headerValue,
     'user-agent': headerValue,
@@ -275,9 +356,13 @@ const noiseHeaders = fc.record(
   { requiredKeys: [] },
 );
 
-function headersOf(noise: { extra?: [string, string] } & Record<string, unknown>): Record<string, string> {
+function headersOf(
+  noise: { extra?: [string, string] } & Record<string, unknown>,
+): Record<string, string> {
   const { extra, ...rest } = noise;
-  const headers = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value)]));
+  const headers = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, String(value)]),
+  );
   if (extra) headers[extra[0]] = extra[1];
   return headers;
 }
@@ -296,13 +381,20 @@ const rejectedRequest = fc.oneof(
     origin: fc
       .tuple(
         fc.constantFrom('http', 'https'),
-        fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'), minLength: 1, maxLength: 20 }),
+        fc.string({
+          unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'),
+          minLength: 1,
+          maxLength: 20,
+        }),
         fc.constantFrom('.com', '.com.au', '.example', ''),
       )
       .map(([scheme, name, tld]) => `${scheme}://${name}${tld}`)
       .filter((origin) => origin !== ORIGIN && origin !== HOST && origin !== 'http://localhost'),
   }),
-  fc.record({ kind: fc.constant('method' as const), method: fc.constantFrom('PUT', 'PATCH', 'DELETE') }),
+  fc.record({
+    kind: fc.constant('method' as const),
+    method: fc.constantFrom('PUT', 'PATCH', 'DELETE'),
+  }),
 );
 
 let dir: string;
@@ -311,9 +403,14 @@ let api: ReturnType<typeof createApi>;
 
 /** Rows in every table: the fuzzer must not add one (rate_limits counts requests, refused ones too, so it is left out). */
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await store.driver.all(`SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'rate_limits' ORDER BY name`);
+  const tables = await store.driver.all(
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'rate_limits' ORDER BY name`,
+  );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) counts[String(name)] = Number((await store.driver.all(`SELECT COUNT(*) AS n FROM "${String(name)}"`))[0]?.n);
+  for (const { name } of tables)
+    counts[String(name)] = Number(
+      (await store.driver.all(`SELECT COUNT(*) AS n FROM "${String(name)}"`))[0]?.n,
+    );
   return counts;
 }
 
@@ -322,11 +419,20 @@ beforeAll(async () => {
   store = new Store(openSqlite(path.join(dir, 'fuzz.sqlite')));
   await store.migrate();
   // The documented leads.rate_limit setting, raised: the fuzzer is one client sending thousands.
-  const base = apiTestSite({ rate_limit: { per_ip_per_minute: 10_000_000, per_site_per_minute: 10_000_000 } });
+  const base = apiTestSite({
+    rate_limit: { per_ip_per_minute: 10_000_000, per_site_per_minute: 10_000_000 },
+  });
   const site = {
     ...base,
-    cars: (base.cars as unknown as Record<string, unknown>[]).map((car) => ({ ...car, status: 'in_stock', images: [] })),
-    tenant: { ...base.tenant, features: { ...base.tenant.features, reserve: true, watchlist: true, youx_quote: true } },
+    cars: (base.cars as unknown as Record<string, unknown>[]).map((car) => ({
+      ...car,
+      status: 'in_stock',
+      images: [],
+    })),
+    tenant: {
+      ...base.tenant,
+      features: { ...base.tenant.features, reserve: true, watchlist: true, youx_quote: true },
+    },
   } as unknown as SiteData;
   api = createApi(
     {
@@ -343,8 +449,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function send(endpoint: string, init: { method?: string; headers: Record<string, string>; body: string }) {
-  const response = await api.fetch(new Request(`${HOST}${endpoint}`, { method: init.method ?? 'POST', headers: init.headers, body: init.body }));
+async function send(
+  endpoint: string,
+  init: { method?: string; headers: Record<string, string>; body: string },
+) {
+  const response = await api.fetch(
+    new Request(`${HOST}${endpoint}`, {
+      method: init.method ?? 'POST',
+      headers: init.headers,
+      body: init.body,
+    }),
+  );
   const text = await response.text();
   let json: { error?: unknown; fields?: Record<string, unknown> } | undefined;
   try {
@@ -357,13 +472,20 @@ async function send(endpoint: string, init: { method?: string; headers: Record<s
 
 /** A 4xx with a readable error (and, for a JSON body, a message per field). */
 function expectRefused(result: Awaited<ReturnType<typeof send>>, withFields: boolean) {
-  if (result.status >= 500 || result.status < 400) throw new Error(`HTTP ${result.status}: ${result.text.slice(0, 300)}`);
+  if (result.status >= 500 || result.status < 400)
+    throw new Error(`HTTP ${result.status}: ${result.text.slice(0, 300)}`);
   if (typeof result.json?.error !== 'string' || !result.json.error)
     throw new Error(`HTTP ${result.status} without an error message: ${result.text.slice(0, 300)}`);
   if (withFields) {
     const fields = result.json.fields;
-    if (!fields || !Object.keys(fields).length || !Object.values(fields).every((message) => typeof message === 'string' && message.length > 0))
-      throw new Error(`HTTP ${result.status} without a message per field: ${result.text.slice(0, 300)}`);
+    if (
+      !fields ||
+      !Object.keys(fields).length ||
+      !Object.values(fields).every((message) => typeof message === 'string' && message.length > 0)
+    )
+      throw new Error(
+        `HTTP ${result.status} without a message per field: ${result.text.slice(0, 300)}`,
+      );
   }
 }
 
@@ -374,7 +496,13 @@ describe('fuzzing the state-changing API endpoints', () => {
       let refusedWithFields = 0;
       let badHeaders = 0;
       const badBody = fc.oneof(
-        { arbitrary: badJsonBody(endpoint).map((body) => ({ json: true, text: JSON.stringify(body) })), weight: 4 },
+        {
+          arbitrary: badJsonBody(endpoint).map((body) => ({
+            json: true,
+            text: JSON.stringify(body),
+          })),
+          weight: 4,
+        },
         { arbitrary: notJson.map((text) => ({ json: false, text })), weight: 1 },
       );
       const request = fc.oneof(
@@ -384,14 +512,18 @@ describe('fuzzing the state-changing API endpoints', () => {
 
       await fc.assert(
         fc.asyncProperty(request, async (input) => {
-          const headers: Record<string, string> = { ...headersOf(input.noise), 'content-type': 'application/json' };
+          const headers: Record<string, string> = {
+            ...headersOf(input.noise),
+            'content-type': 'application/json',
+          };
           if ('body' in input) {
             const result = await send(endpoint.path, { headers, body: input.body.text });
             // A message per field for a JSON body the route read (a body over the size limit is refused unread).
             const fields = input.body.json && endpoint.fields && result.status === 422;
             if (fields) refusedWithFields++;
             expectRefused(result, fields);
-            if (input.body.json && result.status !== 422) expect(result.status, result.text).toBe(400);
+            if (input.body.json && result.status !== 422)
+              expect(result.status, result.text).toBe(400);
             return;
           }
           // A valid body, refused for its headers or method.
@@ -402,9 +534,15 @@ describe('fuzzing the state-changing API endpoints', () => {
             else headers['content-type'] = bad.type;
           }
           if (bad.kind === 'origin') headers.origin = bad.origin;
-          const result = await send(endpoint.path, { method: bad.kind === 'method' ? bad.method : 'POST', headers, body: JSON.stringify(endpoint.valid) });
+          const result = await send(endpoint.path, {
+            method: bad.kind === 'method' ? bad.method : 'POST',
+            headers,
+            body: JSON.stringify(endpoint.valid),
+          });
           expectRefused(result, false);
-          expect(result.status, result.text).toBe({ type: 415, origin: 403, method: 405 }[bad.kind]);
+          expect(result.status, result.text).toBe(
+            { type: 415, origin: 403, method: 405 }[bad.kind],
+          );
         }),
         { numRuns: RUNS },
       );
@@ -439,7 +577,8 @@ describe('fuzzing the state-changing API endpoints', () => {
         const response = await api.fetch(new Request(`${HOST}${endpoint.path}`, init));
         const result = { status: response.status, text: await response.text() };
         const json = JSON.parse(result.text) as { error?: string };
-        if (result.status >= 500 || !json.error) throw new Error(`HTTP ${result.status}: ${result.text.slice(0, 300)}`);
+        if (result.status >= 500 || !json.error)
+          throw new Error(`HTTP ${result.status}: ${result.text.slice(0, 300)}`);
         if (size > MAX_BODY_BYTES) {
           tooLarge++;
           expect(result.status).toBe(413);
@@ -458,13 +597,22 @@ describe('fuzzing the state-changing API endpoints', () => {
       const declared = await api.fetch(
         new Request(`${HOST}${endpoint.path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': String(512 * 1024 * 1024) },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(512 * 1024 * 1024),
+          },
           body: '{}',
         }),
       );
       expect(declared.status, endpoint.path).toBe(413);
       const text = JSON.stringify({ ...endpoint.valid, padding: 'x'.repeat(8 * 1024 * 1024) });
-      const whole = await api.fetch(new Request(`${HOST}${endpoint.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }));
+      const whole = await api.fetch(
+        new Request(`${HOST}${endpoint.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: text,
+        }),
+      );
       expect(whole.status, endpoint.path).toBe(413);
     }
   });
@@ -475,7 +623,9 @@ describe('fuzzing the state-changing API endpoints', () => {
       fc.record({
         photos_count: fc
           .oneof(
-            fc.string({ minLength: 1, maxLength: 10 }).filter((value) => !/^\s*\d+\s*$/.test(value) && value.trim() !== ''),
+            fc
+              .string({ minLength: 1, maxLength: 10 })
+              .filter((value) => !/^\s*\d+\s*$/.test(value) && value.trim() !== ''),
             fc.integer({ min: 10_001 }),
             fc.integer({ max: -1 }),
           )
@@ -484,13 +634,21 @@ describe('fuzzing the state-changing API endpoints', () => {
       fc.record({ updated_at: fc.string({ minLength: 41, maxLength: 80 }) }),
       fc.record({ website_id: fc.string({ minLength: 81, maxLength: 120 }) }),
     );
-    const slug = fc.oneof(fc.constant('2023-toyota-corolla-ascent-sport-car-1'), fc.stringMatching(/^[a-z0-9-]{1,40}$/));
+    const slug = fc.oneof(
+      fc.constant('2023-toyota-corolla-ascent-sport-car-1'),
+      fc.stringMatching(/^[a-z0-9-]{1,40}$/),
+    );
     await fc.assert(
       fc.asyncProperty(badQuery, slug, noiseHeaders, async (query, carSlug, noise) => {
         const params = new URLSearchParams(query as Record<string, string>);
-        const response = await api.fetch(new Request(`${HOST}/api/cars/${carSlug}/view.json?${params}`, { headers: headersOf(noise) }));
+        const response = await api.fetch(
+          new Request(`${HOST}/api/cars/${carSlug}/view.json?${params}`, {
+            headers: headersOf(noise),
+          }),
+        );
         const text = await response.text();
-        if (response.status !== 422 && response.status !== 404) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
+        if (response.status !== 422 && response.status !== 404)
+          throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
       }),
       { numRuns: RUNS },
     );

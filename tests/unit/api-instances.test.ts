@@ -19,7 +19,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'api-instances-'));
 const HOST = 'www.baysidetoyota.example.com.au';
 const PER_ADDRESS = 30; // the tenant's leads.rate_limit.per_ip_per_minute default
-const storeKind = storeKinds().find((kind) => kind.name === 'postgres' && kind.available) ?? storeKinds().find((kind) => kind.name === 'sqlite')!;
+const storeKind =
+  storeKinds().find((kind) => kind.name === 'postgres' && kind.available) ??
+  storeKinds().find((kind) => kind.name === 'sqlite')!;
 
 const texts: { to: string; message: string }[] = [];
 let sms: Server;
@@ -54,10 +56,14 @@ beforeAll(async () => {
   await Promise.all(
     [0, 1, 2].map(async (n) => {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts', 'bayside-toyota'], {
-        cwd: root,
-        env: { ...env, PORT: String(port), INSTANCE_ID: `api-${n}` },
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/api.ts', 'bayside-toyota'],
+        {
+          cwd: root,
+          env: { ...env, PORT: String(port), INSTANCE_ID: `api-${n}` },
+        },
+      );
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -79,13 +85,26 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   for (const { child } of instances) child.kill('SIGTERM');
-  await Promise.all(instances.map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
+  await Promise.all(
+    instances.map(
+      ({ child }) =>
+        new Promise((resolve) =>
+          child.exitCode === null ? child.once('exit', resolve) : resolve(null),
+        ),
+    ),
+  );
   await new Promise((resolve) => sms.close(resolve));
   await disposeStore();
   rmSync(work, { recursive: true, force: true });
 });
 
-function call(port: number, method: string, pathname: string, address: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+function call(
+  port: number,
+  method: string,
+  pathname: string,
+  address: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
@@ -99,7 +118,12 @@ function call(port: number, method: string, pathname: string, address: string, b
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            json: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+          }),
+        );
       },
     );
     request.on('error', reject);
@@ -109,9 +133,16 @@ function call(port: number, method: string, pathname: string, address: string, b
 
 /** The balancer: request n goes to instance n mod 3. */
 let turn = 0;
-const balanced = (method: string, pathname: string, address: string, body?: unknown) => call(instances[turn++ % 3]!.port, method, pathname, address, body);
+const balanced = (method: string, pathname: string, address: string, body?: unknown) =>
+  call(instances[turn++ % 3]!.port, method, pathname, address, body);
 
-const person = { name: 'Jo', last_name: 'Citizen', phone: '0412 345 678', email: 'jo@example.com', postcode: '4000' };
+const person = {
+  name: 'Jo',
+  last_name: 'Citizen',
+  phone: '0412 345 678',
+  email: 'jo@example.com',
+  postcode: '4000',
+};
 const leadBody = (key: string) => ({
   form: 'enquiry',
   idempotency_key: key,
@@ -126,19 +157,39 @@ describe(`three npm run api instances over ${storeKind.name}`, () => {
     // Per-instance limits would accept 3 x 30; the shared count accepts 30 whichever instance answers.
     const statuses = await Promise.all(
       Array.from({ length: 3 * PER_ADDRESS }, (_, n) =>
-        call(instances[n % 3]!.port, 'POST', '/api/leads', '198.51.100.20', leadBody(`flood-key-${n}`)).then((answer) => answer.status),
+        call(
+          instances[n % 3]!.port,
+          'POST',
+          '/api/leads',
+          '198.51.100.20',
+          leadBody(`flood-key-${n}`),
+        ).then((answer) => answer.status),
       ),
     );
     expect(statuses.filter((status) => status === 201)).toHaveLength(PER_ADDRESS);
     expect(statuses.filter((status) => status === 429)).toHaveLength(2 * PER_ADDRESS);
     for (let n = 0; n < 3; n++)
-      expect((await call(instances[n]!.port, 'POST', '/api/leads', `198.51.100.${30 + n}`, leadBody(`other-address-${n}`))).status).toBe(201);
+      expect(
+        (
+          await call(
+            instances[n]!.port,
+            'POST',
+            '/api/leads',
+            `198.51.100.${30 + n}`,
+            leadBody(`other-address-${n}`),
+          )
+        ).status,
+      ).toBe(201);
   });
 
   it('give one car to exactly one of 20 concurrent reservations', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        balanced('POST', '/api/reserve', `192.0.2.${n + 1}`, { ...leadBody(`reserve-${n}`), form: 'reserve', fields: person }),
+        balanced('POST', '/api/reserve', `192.0.2.${n + 1}`, {
+          ...leadBody(`reserve-${n}`),
+          form: 'reserve',
+          fields: person,
+        }),
       ),
     );
     const statuses = answers.map((answer) => answer.status);
@@ -149,26 +200,59 @@ describe(`three npm run api instances over ${storeKind.name}`, () => {
   it('send at most 10 sign-in codes per address however the requests are spread', async () => {
     const statuses = await Promise.all(
       Array.from({ length: 15 }, (_, n) =>
-        balanced('POST', '/api/auth/request-code', '203.0.113.88', { phone_number: `0433 ${String(n).padStart(3, '0')} 000` }).then((answer) => answer.status),
+        balanced('POST', '/api/auth/request-code', '203.0.113.88', {
+          phone_number: `0433 ${String(n).padStart(3, '0')} 000`,
+        }).then((answer) => answer.status),
       ),
     );
     expect(statuses.filter((status) => status < 300)).toHaveLength(ACCOUNT_POLICY.codesPerIp);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(15 - ACCOUNT_POLICY.codesPerIp);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      15 - ACCOUNT_POLICY.codesPerIp,
+    );
   });
 
   it('burn a code after five wrong guesses however they are spread, and count code checks per address across instances', async () => {
-    expect((await balanced('POST', '/api/auth/request-code', '203.0.113.50', { phone_number: '0412 000 111' })).status).toBeLessThan(300);
+    expect(
+      (
+        await balanced('POST', '/api/auth/request-code', '203.0.113.50', {
+          phone_number: '0412 000 111',
+        })
+      ).status,
+    ).toBeLessThan(300);
     const code = /^(\d{6}) is your/.exec(texts.at(-1)!.message)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
-      expect((await balanced('POST', '/api/auth/verify-code', `203.0.113.${60 + i}`, { phone_number: '0412 000 111', code: wrong })).status).toBe(422);
-    expect((await balanced('POST', '/api/auth/verify-code', '203.0.113.70', { phone_number: '0412 000 111', code })).status).toBe(422);
+      expect(
+        (
+          await balanced('POST', '/api/auth/verify-code', `203.0.113.${60 + i}`, {
+            phone_number: '0412 000 111',
+            code: wrong,
+          })
+        ).status,
+      ).toBe(422);
+    expect(
+      (
+        await balanced('POST', '/api/auth/verify-code', '203.0.113.70', {
+          phone_number: '0412 000 111',
+          code,
+        })
+      ).status,
+    ).toBe(422);
 
     // ACCOUNT_POLICY.verifiesPerIp checks per address per window, whichever instance takes them.
     const statuses: number[] = [];
     for (let i = 0; i <= ACCOUNT_POLICY.verifiesPerIp; i++)
-      statuses.push((await balanced('POST', '/api/auth/verify-code', '203.0.113.80', { phone_number: '0412 000 222', code: '123456' })).status);
-    expect(statuses.slice(0, ACCOUNT_POLICY.verifiesPerIp).every((status) => status === 422)).toBe(true);
+      statuses.push(
+        (
+          await balanced('POST', '/api/auth/verify-code', '203.0.113.80', {
+            phone_number: '0412 000 222',
+            code: '123456',
+          })
+        ).status,
+      );
+    expect(statuses.slice(0, ACCOUNT_POLICY.verifiesPerIp).every((status) => status === 422)).toBe(
+      true,
+    );
     expect(statuses[ACCOUNT_POLICY.verifiesPerIp]).toBe(429);
   });
 });

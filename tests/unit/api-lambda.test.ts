@@ -28,7 +28,10 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      texts.push({ ...(JSON.parse(body) as { to: string; message: string }), authorization: request.headers.authorization });
+      texts.push({
+        ...(JSON.parse(body) as { to: string; message: string }),
+        authorization: request.headers.authorization,
+      });
       response.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
     });
   });
@@ -37,10 +40,15 @@ beforeAll(async () => {
   process.env.SMS_API_URL = `http://127.0.0.1:${(sms.address() as AddressInfo).port}/send`;
   process.env.SMS_API_TOKEN = 'sms-token';
   process.env.LAMBDA_TEST_WEBHOOK_SECRET = 'lambda-secret';
-  const site = apiTestSite({ webhook: { url: webhook.url, secret_env: 'LAMBDA_TEST_WEBHOOK_SECRET' } });
+  const site = apiTestSite({
+    webhook: { url: webhook.url, secret_env: 'LAMBDA_TEST_WEBHOOK_SECRET' },
+  });
   mkdirSync(path.join(work, 'cache', 'bayside-toyota'), { recursive: true });
   const cars = site.cars.map((car) => ({ ...car, status: 'in_stock', images: [] }));
-  writeFileSync(path.join(work, 'cache', 'bayside-toyota', 'site.json'), JSON.stringify({ ...site, cars }));
+  writeFileSync(
+    path.join(work, 'cache', 'bayside-toyota', 'site.json'),
+    JSON.stringify({ ...site, cars }),
+  );
 });
 afterAll(async () => {
   await new Promise((resolve) => sms.close(resolve));
@@ -49,7 +57,12 @@ afterAll(async () => {
 });
 
 /** An API Gateway HTTP API (payload format 2.0) event, as Lambda hands it to the function. */
-function httpEvent(method: string, rawPath: string, body?: unknown, { cookies, sourceIp = '203.0.113.10' }: { cookies?: string[]; sourceIp?: string } = {}) {
+function httpEvent(
+  method: string,
+  rawPath: string,
+  body?: unknown,
+  { cookies, sourceIp = '203.0.113.10' }: { cookies?: string[]; sourceIp?: string } = {},
+) {
   return {
     version: '2.0',
     routeKey: '$default',
@@ -94,73 +107,118 @@ const scheduledEvent = () => ({
   detail: {},
 });
 
-const lambdaContext = { functionName: 'dealer-sites-api', awsRequestId: 'ctx-1', getRemainingTimeInMillis: () => 10_000 };
-const person = { name: 'Jo', last_name: 'Citizen', phone: '0412 345 678', email: 'jo@example.com', postcode: '4000' };
+const lambdaContext = {
+  functionName: 'dealer-sites-api',
+  awsRequestId: 'ctx-1',
+  getRemainingTimeInMillis: () => 10_000,
+};
+const person = {
+  name: 'Jo',
+  last_name: 'Citizen',
+  phone: '0412 345 678',
+  email: 'jo@example.com',
+  postcode: '4000',
+};
 
 describe('the Lambda handler', () => {
-  it('takes a lead, signs a shopper in with a texted code, reserves a car, and delivers from the scheduled event', { timeout: 60_000 }, async () => {
-    const { handler, scheduled } = await import('../../platform/api/lambda');
-    const call = async (event: ReturnType<typeof httpEvent>) => {
-      const result = (await handler(event as never, lambdaContext as never)) as { statusCode: number; body: string; cookies?: string[] };
-      return { ...result, json: JSON.parse(result.body) as Record<string, unknown> };
-    };
+  it(
+    'takes a lead, signs a shopper in with a texted code, reserves a car, and delivers from the scheduled event',
+    { timeout: 60_000 },
+    async () => {
+      const { handler, scheduled } = await import('../../platform/api/lambda');
+      const call = async (event: ReturnType<typeof httpEvent>) => {
+        const result = (await handler(event as never, lambdaContext as never)) as {
+          statusCode: number;
+          body: string;
+          cookies?: string[];
+        };
+        return { ...result, json: JSON.parse(result.body) as Record<string, unknown> };
+      };
 
-    const lead = await call(
-      httpEvent('POST', '/api/leads', {
-        form: 'enquiry',
-        idempotency_key: 'lambda-lead-1',
-        started_at: Date.now() - 10_000,
-        website: '',
-        car_id: 'car-1',
-        fields: { ...person, message: 'Is it still available?' },
-      }),
-    );
-    expect(lead.statusCode, lead.body).toBe(201);
+      const lead = await call(
+        httpEvent('POST', '/api/leads', {
+          form: 'enquiry',
+          idempotency_key: 'lambda-lead-1',
+          started_at: Date.now() - 10_000,
+          website: '',
+          car_id: 'car-1',
+          fields: { ...person, message: 'Is it still available?' },
+        }),
+      );
+      expect(lead.statusCode, lead.body).toBe(201);
 
-    const requested = await call(httpEvent('POST', '/api/auth/request-code', { phone_number: '0412 345 678' }));
-    expect(requested.statusCode, requested.body).toBeLessThan(300);
-    expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatchObject({ to: '+61412345678', authorization: 'Bearer sms-token' });
-    const code = /^(\d{6}) is your Bayside Toyota sign-in code/.exec(texts[0]!.message)?.[1];
-    expect(code).toBeDefined();
+      const requested = await call(
+        httpEvent('POST', '/api/auth/request-code', { phone_number: '0412 345 678' }),
+      );
+      expect(requested.statusCode, requested.body).toBeLessThan(300);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatchObject({ to: '+61412345678', authorization: 'Bearer sms-token' });
+      const code = /^(\d{6}) is your Bayside Toyota sign-in code/.exec(texts[0]!.message)?.[1];
+      expect(code).toBeDefined();
 
-    const verified = await call(httpEvent('POST', '/api/auth/verify-code', { phone_number: '0412 345 678', code }));
-    expect(verified.statusCode, verified.body).toBe(200);
-    const session = verified.cookies?.find((cookie) => cookie.startsWith('__Host-session='));
-    expect(session).toMatch(/; Secure/i);
-    const signedIn = await call(httpEvent('GET', '/api/auth/session', undefined, { cookies: [session!.split(';')[0]!] }));
-    expect(signedIn.json).toMatchObject({ user: expect.objectContaining({ phone: expect.stringContaining('678') }) });
+      const verified = await call(
+        httpEvent('POST', '/api/auth/verify-code', { phone_number: '0412 345 678', code }),
+      );
+      expect(verified.statusCode, verified.body).toBe(200);
+      const session = verified.cookies?.find((cookie) => cookie.startsWith('__Host-session='));
+      expect(session).toMatch(/; Secure/i);
+      const signedIn = await call(
+        httpEvent('GET', '/api/auth/session', undefined, { cookies: [session!.split(';')[0]!] }),
+      );
+      expect(signedIn.json).toMatchObject({
+        user: expect.objectContaining({ phone: expect.stringContaining('678') }),
+      });
 
-    const reserve = await call(
-      httpEvent(
-        'POST',
-        '/api/reserve',
-        { form: 'reserve', idempotency_key: 'lambda-reserve-1', started_at: Date.now() - 20_000, website: '', car_id: 'car-1', fields: person },
-        { cookies: [session!.split(';')[0]!] },
-      ),
-    );
-    expect(reserve.statusCode, reserve.body).toBe(201);
-    expect(reserve.json).toMatchObject({ deposit: '$200', payment: { status: 'recorded' } });
-    const again = await call(
-      httpEvent(
-        'POST',
-        '/api/reserve',
-        { form: 'reserve', idempotency_key: 'lambda-reserve-2', started_at: Date.now() - 20_000, website: '', car_id: 'car-1', fields: person },
-        { sourceIp: '198.51.100.4' },
-      ),
-    );
-    expect(again.statusCode).toBe(409);
+      const reserve = await call(
+        httpEvent(
+          'POST',
+          '/api/reserve',
+          {
+            form: 'reserve',
+            idempotency_key: 'lambda-reserve-1',
+            started_at: Date.now() - 20_000,
+            website: '',
+            car_id: 'car-1',
+            fields: person,
+          },
+          { cookies: [session!.split(';')[0]!] },
+        ),
+      );
+      expect(reserve.statusCode, reserve.body).toBe(201);
+      expect(reserve.json).toMatchObject({ deposit: '$200', payment: { status: 'recorded' } });
+      const again = await call(
+        httpEvent(
+          'POST',
+          '/api/reserve',
+          {
+            form: 'reserve',
+            idempotency_key: 'lambda-reserve-2',
+            started_at: Date.now() - 20_000,
+            website: '',
+            car_id: 'car-1',
+            fields: person,
+          },
+          { sourceIp: '198.51.100.4' },
+        ),
+      );
+      expect(again.statusCode).toBe(409);
 
-    const unknown = await call({ ...httpEvent('GET', '/api/health'), headers: { ...httpEvent('GET', '/api/health').headers, host: 'evil.example' } });
-    expect(unknown.json).not.toHaveProperty('tenant');
+      const unknown = await call({
+        ...httpEvent('GET', '/api/health'),
+        headers: { ...httpEvent('GET', '/api/health').headers, host: 'evil.example' },
+      });
+      expect(unknown.json).not.toHaveProperty('tenant');
 
-    // Nothing delivers until the schedule fires: the function does no work between events.
-    expect(webhook.hits).toHaveLength(0);
-    const pass = await scheduled(scheduledEvent());
-    expect(pass.delivered).toBe(2);
-    expect(webhook.hits.map((hit) => hit.headers['x-lead-id']).sort()).toEqual([lead.json.lead_id, reserve.json.lead_id].sort());
-    expect((await scheduled(scheduledEvent())).delivered).toBe(0);
-  });
+      // Nothing delivers until the schedule fires: the function does no work between events.
+      expect(webhook.hits).toHaveLength(0);
+      const pass = await scheduled(scheduledEvent());
+      expect(pass.delivered).toBe(2);
+      expect(webhook.hits.map((hit) => hit.headers['x-lead-id']).sort()).toEqual(
+        [lead.json.lead_id, reserve.json.lead_id].sort(),
+      );
+      expect((await scheduled(scheduledEvent())).delivered).toBe(0);
+    },
+  );
 
   it('refuses every invocation of a production function with unsafe settings, naming them', async () => {
     vi.resetModules();
@@ -169,9 +227,12 @@ describe('the Lambda handler', () => {
     delete process.env.SMTP_URL;
     try {
       const { handler, scheduled } = await import('../../platform/api/lambda');
-      const error = await (handler(httpEvent('GET', '/api/health') as never, lambdaContext as never) as Promise<unknown>).catch(
-        (caught: unknown) => caught as Error,
-      );
+      const error = await (
+        handler(
+          httpEvent('GET', '/api/health') as never,
+          lambdaContext as never,
+        ) as Promise<unknown>
+      ).catch((caught: unknown) => caught as Error);
       expect(String(error)).toMatch(/The API is not configured safely/);
       expect(String(error)).toMatch(/DATABASE_URL is not set/);
       expect(String(error)).toMatch(/SIGN_IN_CODES_LOG=1 would write sign-in codes to the log/);

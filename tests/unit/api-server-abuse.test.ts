@@ -44,17 +44,27 @@ beforeAll(async () => {
   port = await freePort();
   const started = spawn(process.execPath, [bundle], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LEADS_DB_FILE: path.join(dir, 'leads.sqlite'), DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LEADS_DB_FILE: path.join(dir, 'leads.sqlite'),
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = started;
   let stderr = '';
-  started.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  started.stderr!.on(
+    'data',
+    (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)),
+  );
   await new Promise<void>((resolve, reject) => {
     started.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('listening')) resolve();
     });
-    started.once('exit', (code) => reject(new Error(`The API exited (${code}) before listening:\n${stderr}`)));
+    started.once('exit', (code) =>
+      reject(new Error(`The API exited (${code}) before listening:\n${stderr}`)),
+    );
   });
 }, 60_000);
 afterAll(() => {
@@ -74,14 +84,24 @@ function chunkedPost(megabytes: number): Promise<{ status: number; sentMb: numbe
     let sent = 0;
     let answered = false;
     const req = request(
-      { host: '127.0.0.1', port, path: '/api/leads', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/leads',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      },
       (response) => {
         answered = true;
         let body = '';
         response.on('data', (data: Buffer) => (body += data.toString()));
         response.on('end', () => {
           req.destroy();
-          resolve({ status: response.statusCode ?? 0, sentMb: Math.round(sent / 1024 / 1024), body });
+          resolve({
+            status: response.statusCode ?? 0,
+            sentMb: Math.round(sent / 1024 / 1024),
+            body,
+          });
         });
       },
     );
@@ -109,11 +129,15 @@ it(`answers 413 to ${BODIES} chunked bodies of ${BODY_MB} MB at once without hol
   console.log(
     `${BODIES} chunked bodies of ${BODY_MB} MB: statuses ${results.map((result) => result.status).join(',')}, sent before the answer ${results
       .map((result) => result.sentMb)
-      .join(',')} MB, ${Date.now() - started} ms; server RSS ${before.rss} MB before, ${after.rss} MB after, peak ${after.peak} MB (was ${before.peak} MB)`,
+      .join(
+        ',',
+      )} MB, ${Date.now() - started} ms; server RSS ${before.rss} MB before, ${after.rss} MB after, peak ${after.peak} MB (was ${before.peak} MB)`,
   );
   for (const result of results) {
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ error: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).` });
+    expect(JSON.parse(result.body)).toEqual({
+      error: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB).`,
+    });
   }
   expect(after.peak - before.peak).toBeLessThan(64);
 

@@ -14,7 +14,8 @@ import { describe, expect, it } from 'vitest';
 const PINNED = '7.3.4';
 const astroDir = path.dirname(createRequire(import.meta.url).resolve('astro/package.json'));
 /** A module of Astro's dist/ by file, as render-threads.ts loads it (Node's own import). */
-const astroFile = (file: string) => import(pathToFileURL(path.join(astroDir, file)).href) as Promise<Record<string, unknown>>;
+const astroFile = (file: string) =>
+  import(pathToFileURL(path.join(astroDir, file)).href) as Promise<Record<string, unknown>>;
 const source = (file: string) => readFileSync(path.join(astroDir, file), 'utf8');
 
 /** Asserts `value` is a function of `arity` parameters, naming it in the failure. */
@@ -37,25 +38,40 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
 
   it('dist/prerender/utils.js getPrerenderOutputDirectory(settings) gives <outDir>/.prerender/ for a static build', async () => {
     const { getPrerenderOutputDirectory } = await astroFile('dist/prerender/utils.js');
-    expectFunction(getPrerenderOutputDirectory, 'getPrerenderOutputDirectory (dist/prerender/utils.js)', 1);
+    expectFunction(
+      getPrerenderOutputDirectory,
+      'getPrerenderOutputDirectory (dist/prerender/utils.js)',
+      1,
+    );
     const outDir = pathToFileURL(path.join(process.cwd(), 'dist/site/'));
-    const dir = (getPrerenderOutputDirectory as (settings: unknown) => URL)({ buildOutput: 'static', config: { outDir, build: {} } });
-    expect(dir.href, 'the prerender bundle is no longer written to <outDir>/.prerender/').toBe(new URL('.prerender/', outDir).href);
+    const dir = (getPrerenderOutputDirectory as (settings: unknown) => URL)({
+      buildOutput: 'static',
+      config: { outDir, build: {} },
+    });
+    expect(dir.href, 'the prerender bundle is no longer written to <outDir>/.prerender/').toBe(
+      new URL('.prerender/', outDir).href,
+    );
   });
 
   it('the prerender bundle entry is still named prerender-entry.<hash>.mjs', () => {
     const config = source('dist/core/build/vite-build-config.js');
-    expect(config, 'PRERENDER_ENTRY_FILENAME_PREFIX in dist/core/build/vite-build-config.js is no longer "prerender-entry"').toContain(
-      'const PRERENDER_ENTRY_FILENAME_PREFIX = "prerender-entry";',
-    );
-    expect(config, 'the prerender entry is no longer named `${PRERENDER_ENTRY_FILENAME_PREFIX}.[hash].mjs` (dist/core/build/vite-build-config.js)').toContain(
-      'entryFileNames: `${PRERENDER_ENTRY_FILENAME_PREFIX}.[hash].mjs`',
-    );
+    expect(
+      config,
+      'PRERENDER_ENTRY_FILENAME_PREFIX in dist/core/build/vite-build-config.js is no longer "prerender-entry"',
+    ).toContain('const PRERENDER_ENTRY_FILENAME_PREFIX = "prerender-entry";');
+    expect(
+      config,
+      'the prerender entry is no longer named `${PRERENDER_ENTRY_FILENAME_PREFIX}.[hash].mjs` (dist/core/build/vite-build-config.js)',
+    ).toContain('entryFileNames: `${PRERENDER_ENTRY_FILENAME_PREFIX}.[hash].mjs`');
   });
 
   it("the default prerenderer's setup() imports the entry's `app` and hands it the build internals through app.setInternals, then app.setOptions", async () => {
     const { createDefaultPrerenderer } = await astroFile('dist/core/build/default-prerenderer.js');
-    expectFunction(createDefaultPrerenderer, 'createDefaultPrerenderer (dist/core/build/default-prerenderer.js)', 1);
+    expectFunction(
+      createDefaultPrerenderer,
+      'createDefaultPrerenderer (dist/core/build/default-prerenderer.js)',
+      1,
+    );
     const dir = mkdtempSync(path.join(tmpdir(), 'astro-internals-'));
     writeFileSync(
       path.join(dir, 'prerender-entry.test.mjs'),
@@ -65,7 +81,12 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
     const internals = { prerenderEntryFileName: 'prerender-entry.test.mjs' };
     const options = { settings: { scripts: [] } };
     const prerenderer = (
-      createDefaultPrerenderer as (args: unknown) => { setup(): Promise<void>; getStaticPaths: unknown; render: unknown; teardown: unknown }
+      createDefaultPrerenderer as (args: unknown) => {
+        setup(): Promise<void>;
+        getStaticPaths: unknown;
+        render: unknown;
+        teardown: unknown;
+      }
     )({
       internals,
       options,
@@ -74,12 +95,16 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
     for (const hook of ['setup', 'getStaticPaths', 'render', 'teardown'] as const)
       expect(typeof prerenderer[hook], `the default prerenderer has no ${hook}()`).toBe('function');
     await prerenderer.setup();
-    const calls = (globalThis as { astroInternalsCalls?: [string, unknown][] }).astroInternalsCalls ?? [];
+    const calls =
+      (globalThis as { astroInternalsCalls?: [string, unknown][] }).astroInternalsCalls ?? [];
     expect(
       calls.map(([name]) => name),
       'setup() no longer calls app.setInternals(internals) then app.setOptions(options): render-threads.ts catches the internals there',
     ).toEqual(['setInternals', 'setOptions']);
-    expect(calls[0]![1], 'setup() no longer passes the build internals object itself to app.setInternals').toBe(internals);
+    expect(
+      calls[0]![1],
+      'setup() no longer passes the build internals object itself to app.setInternals',
+    ).toBe(internals);
   });
 
   it('the prerender app (BuildApp) has setInternals(internals), setOptions(options), getSettings(), render() and a logger', async () => {
@@ -99,7 +124,11 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
       'BuildApp no longer has a `routeCache` getter (render-pages.mjs clears its getStaticPaths answers between two renders of new data)',
     ).toBe('function');
     const { RouteCache } = await astroFile('dist/core/render/route-cache.js');
-    expectFunction((RouteCache as { prototype: Record<string, unknown> }).prototype.clearAll, 'RouteCache#clearAll (dist/core/render/route-cache.js)', 0);
+    expectFunction(
+      (RouteCache as { prototype: Record<string, unknown> }).prototype.clearAll,
+      'RouteCache#clearAll (dist/core/render/route-cache.js)',
+      0,
+    );
     const base = Object.getPrototypeOf(proto) as object;
     expect(
       typeof Object.getOwnPropertyDescriptor(base, 'logger')?.get,
@@ -111,10 +140,19 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
     const { createBuildEnvironment } = await astroFile('dist/core/build/environment.js');
     const { makePageDataKey } = await astroFile('dist/core/build/plugins/util.js');
     const { PAGE_SCRIPT_ID } = await astroFile('dist/vite-plugin-scripts/index.js');
-    expectFunction(createBuildEnvironment, 'createBuildEnvironment (dist/core/build/environment.js)', 0);
+    expectFunction(
+      createBuildEnvironment,
+      'createBuildEnvironment (dist/core/build/environment.js)',
+      0,
+    );
     const buildEnv = (
       createBuildEnvironment as () => {
-        env: { headElements(manifest: unknown, route: unknown): { scripts: Set<unknown>; styles: Set<unknown> } };
+        env: {
+          headElements(
+            manifest: unknown,
+            route: unknown,
+          ): { scripts: Set<unknown>; styles: Set<unknown> };
+        };
         setInternals(value: unknown): void;
         setOptions(value: unknown): void;
       }
@@ -123,14 +161,23 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
     const styles = [{ depth: 0, order: 0, sheet: { type: 'external', src: '/_astro/page.css' } }];
     // Exactly the members render-threads.ts copies into workerData.
     buildEnv.setInternals({
-      pagesByKeys: new Map([[(makePageDataKey as (route: string, component: string) => string)(route.route, route.component), { styles }]]),
+      pagesByKeys: new Map([
+        [
+          (makePageDataKey as (route: string, component: string) => string)(
+            route.route,
+            route.component,
+          ),
+          { styles },
+        ],
+      ]),
       entrySpecifierToBundleMap: new Map([[PAGE_SCRIPT_ID as string, '_astro/page.js']]),
     });
     buildEnv.setOptions({ settings: { scripts: [{ stage: 'page', content: '' }] } });
     const head = buildEnv.env.headElements({ base: '/', assetsPrefix: undefined }, route);
-    expect(JSON.stringify([...head.styles]), "headElements no longer takes a page's styles from internals.pagesByKeys[key].styles").toContain(
-      '/_astro/page.css',
-    );
+    expect(
+      JSON.stringify([...head.styles]),
+      "headElements no longer takes a page's styles from internals.pagesByKeys[key].styles",
+    ).toContain('/_astro/page.css');
     expect(
       JSON.stringify([...head.scripts]),
       'headElements no longer takes the page script from internals.entrySpecifierToBundleMap and settings.scripts',
@@ -139,14 +186,26 @@ describe(`Astro internals the render threads rely on (astro ${PINNED})`, () => {
 
   it('astro/runtime/prerender/static-paths.js exports StaticPaths(app), whose getAll() lists the prerendered routes of app.manifest.routes[].routeData', async () => {
     const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as {
-      StaticPaths: new (app: unknown) => { getAll(): Promise<{ pathname: string; route: unknown }[]> };
+      StaticPaths: new (app: unknown) => {
+        getAll(): Promise<{ pathname: string; route: unknown }[]>;
+      };
     };
     expectFunction(StaticPaths, 'StaticPaths (astro/runtime/prerender/static-paths.js)', 1);
-    const routeData = { type: 'page', route: '/about', component: 'src/pages/about.astro', pathname: '/about', prerender: true, fallbackRoutes: [] };
+    const routeData = {
+      type: 'page',
+      route: '/about',
+      component: 'src/pages/about.astro',
+      pathname: '/about',
+      prerender: true,
+      fallbackRoutes: [],
+    };
     const skipped = { ...routeData, route: '/api', pathname: '/api', prerender: false };
-    const paths = await new StaticPaths({ manifest: { routes: [{ routeData }, { routeData: skipped }] } }).getAll();
-    expect(paths, 'StaticPaths#getAll no longer gives { pathname, route } for each prerendered route of app.manifest.routes').toEqual([
-      { pathname: '/about', route: routeData },
-    ]);
+    const paths = await new StaticPaths({
+      manifest: { routes: [{ routeData }, { routeData: skipped }] },
+    }).getAll();
+    expect(
+      paths,
+      'StaticPaths#getAll no longer gives { pathname, route } for each prerendered route of app.manifest.routes',
+    ).toEqual([{ pathname: '/about', route: routeData }]);
   });
 });

@@ -47,20 +47,32 @@ describe('body type labels (SPEC 9): one label per body type wherever a shopper 
   const raw = car({ simple_body: 'cabChassis', body: 'peopleMover' });
 
   it("a card (home page, from the feed car) prints 'Cab Chassis', not the feed's 'cabChassis'", () => {
-    const html = renderToStaticMarkup(createElement(CarCard, { car: raw as never, attributes: ['car_type', 'simple_body'] }));
+    const html = renderToStaticMarkup(
+      createElement(CarCard, { car: raw as never, attributes: ['car_type', 'simple_body'] }),
+    );
     expect(html).toContain('<li>Cab Chassis</li>');
     expect(html).not.toContain('cabChassis');
   });
 
   it('a search result card reads the label from its search document', () => {
-    const doc = toSearchDocument(raw, { finance: FinanceSchema.parse({}), dealershipNames: new Map(), locationSlug: () => '' });
+    const doc = toSearchDocument(raw, {
+      finance: FinanceSchema.parse({}),
+      dealershipNames: new Map(),
+      locationSlug: () => '',
+    });
     expect(doc.simple_body).toBe('Cab Chassis');
-    const html = renderToStaticMarkup(createElement(CarCard, { car: doc as never, attributes: ['simple_body'] }));
+    const html = renderToStaticMarkup(
+      createElement(CarCard, { car: doc as never, attributes: ['simple_body'] }),
+    );
     expect(html).toContain('<li>Cab Chassis</li>');
   });
 
   it("the vehicle page's key information and JSON-LD use the label", () => {
-    expect(keyInformation(raw)).toContainEqual(expect.objectContaining({ label: 'Body', value: 'People Mover' }));
-    expect(carJsonLd(raw, { pageUrl: 'https://x/cars/c-1', images: [], sellerName: 'X' }).bodyType).toBe('People Mover');
+    expect(keyInformation(raw)).toContainEqual(
+      expect.objectContaining({ label: 'Body', value: 'People Mover' }),
+    );
+    expect(
+      carJsonLd(raw, { pageUrl: 'https://x/cars/c-1', images: [], sellerName: 'X' }).bodyType,
+    ).toBe('People Mover');
   });
 });

@@ -34,7 +34,8 @@ describe('buildEnv', () => {
   });
 
   it('stops with every bad variable named, its value and what was expected', () => {
-    const bad = () => buildEnv({ BUILD_THREADS: 'two', BUILD_PID: '12ab', SITE_URL: 'www.baysidetoyota.example' });
+    const bad = () =>
+      buildEnv({ BUILD_THREADS: 'two', BUILD_PID: '12ab', SITE_URL: 'www.baysidetoyota.example' });
     expect(bad).toThrow(EnvError);
     expect(bad).toThrow(
       'Bad environment variables:\n' +
@@ -42,6 +43,8 @@ describe('buildEnv', () => {
         '  BUILD_PID="12ab": expected a whole number of at least 1\n' +
         '  BUILD_THREADS="two": expected a whole number of at least 1',
     );
-    expect(() => buildEnv({ BUILD_THREADS: '0' })).toThrow('Bad environment variable:\n  BUILD_THREADS="0": expected a whole number of at least 1');
+    expect(() => buildEnv({ BUILD_THREADS: '0' })).toThrow(
+      'Bad environment variable:\n  BUILD_THREADS="0": expected a whole number of at least 1',
+    );
   });
 });

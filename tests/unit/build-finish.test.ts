@@ -26,7 +26,9 @@ describe('swapping a built site in', () => {
     siteFolder(path.join(work, 'built'), 'new');
 
     const removeOld = await swapSite('dealer', path.join(work, 'built'));
-    expect(readFileSync(path.join(dist, 'dealer', 'cars', 'car-7', 'index.html'), 'utf8')).toBe('new');
+    expect(readFileSync(path.join(dist, 'dealer', 'cars', 'car-7', 'index.html'), 'utf8')).toBe(
+      'new',
+    );
     // The old site is out of the way under a name of its own until it is removed.
     expect(readdirSync(dist).filter((name) => name.startsWith('.old-dealer.')).length).toBe(2);
 

@@ -8,7 +8,13 @@ import { apiTestSite } from '../support/api-site';
 function site(): SiteData {
   const base = apiTestSite();
   const [car] = base.cars;
-  const cars = [1, 2, 3].map((n) => ({ ...car!, id: `car-${n}`, slug: `2023-toyota-corolla-car-${n}`, price: 30_000 + n, images: [] })) as Car[];
+  const cars = [1, 2, 3].map((n) => ({
+    ...car!,
+    id: `car-${n}`,
+    slug: `2023-toyota-corolla-car-${n}`,
+    price: 30_000 + n,
+    images: [],
+  })) as Car[];
   return { ...base, cars };
 }
 
@@ -23,7 +29,9 @@ describe('which car pages a partial render renders again (pageKeys)', () => {
     for (const change of [{ status: 'sold', sold: true }, { price: 29_990 }] as Partial<Car>[]) {
       const after = pageKeys(withCar(site(), 1, change));
       expect(after.shared).toBe(before.shared);
-      expect(Object.keys(after.cars).filter((slug) => after.cars[slug] !== before.cars[slug])).toEqual(['2023-toyota-corolla-car-2']);
+      expect(
+        Object.keys(after.cars).filter((slug) => after.cars[slug] !== before.cars[slug]),
+      ).toEqual(['2023-toyota-corolla-car-2']);
     }
   });
 
@@ -38,22 +46,35 @@ describe('which car pages a partial render renders again (pageKeys)', () => {
     expect(pageKeys({ ...site(), builtAt: '2026-11-24T00:00:00.000Z' }).shared).not.toBe(before);
     expect(pageKeys({ ...site(), locations: site().locations.slice(1) }).shared).not.toBe(before);
     const data = site();
-    expect(pageKeys({ ...data, tenant: { ...data.tenant, name: 'Another Name' } }).shared).not.toBe(before);
+    expect(pageKeys({ ...data, tenant: { ...data.tenant, name: 'Another Name' } }).shared).not.toBe(
+      before,
+    );
   });
 
   it('a removed car has no key, an added car has one', () => {
     const data = site();
     const fewer = pageKeys({ ...data, cars: data.cars.slice(0, 2) });
-    expect(Object.keys(fewer.cars)).toEqual(['2023-toyota-corolla-car-1', '2023-toyota-corolla-car-2']);
+    expect(Object.keys(fewer.cars)).toEqual([
+      '2023-toyota-corolla-car-1',
+      '2023-toyota-corolla-car-2',
+    ]);
   });
 
   it('a new price renders again the search pages listing the car; a sale also those whose filter lists count it', () => {
     const before = pageKeys(site());
     const changed = (after: ReturnType<typeof pageKeys>) =>
-      Object.keys(after.searchPages).filter((page) => after.searchPages[page] !== before.searchPages[page]);
+      Object.keys(after.searchPages).filter(
+        (page) => after.searchPages[page] !== before.searchPages[page],
+      );
     // The used Toyota Corollas are on the all-stock, used, Toyota and Corolla pages (and /cars).
     expect(changed(pageKeys(withCar(site(), 1, { price: 29_990 }))).sort()).toEqual(
-      ['/cars', '/search/new-used-and-demo-cars', '/search/toyota', '/search/toyota/corolla', '/search/used-cars'].sort(),
+      [
+        '/cars',
+        '/search/new-used-and-demo-cars',
+        '/search/toyota',
+        '/search/toyota/corolla',
+        '/search/used-cars',
+      ].sort(),
     );
     // /search/demo-cars lists none of them, but its Condition list counts the used cars that are for sale.
     const sold = changed(pageKeys(withCar(site(), 1, { status: 'sold', sold: true })));

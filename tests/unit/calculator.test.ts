@@ -2,10 +2,29 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PMT } from '@formulajs/formulajs';
 import { FinanceSchema } from '../../src/tenant/schema/finance';
-import { periodicPayment, roundRepayment, repaymentSuffix, totalRepayments, isQuotable, FREQUENCIES } from '../../src/domain/finance/repayment';
-import { clampToRange, parseAmount, purchasePriceMessage, snapToStep, stripNonNumeric } from '../../src/domain/finance/inputs';
+import {
+  periodicPayment,
+  roundRepayment,
+  repaymentSuffix,
+  totalRepayments,
+  isQuotable,
+  FREQUENCIES,
+} from '../../src/domain/finance/repayment';
+import {
+  clampToRange,
+  parseAmount,
+  purchasePriceMessage,
+  snapToStep,
+  stripNonNumeric,
+} from '../../src/domain/finance/inputs';
 import { calculatorRules, establishmentFee, providerKey } from '../../src/domain/finance/rules';
-import { calculate, initialInputs, lenderPayment, termText, type CalculatorInputs } from '../../src/domain/finance/calculator';
+import {
+  calculate,
+  initialInputs,
+  lenderPayment,
+  termText,
+  type CalculatorInputs,
+} from '../../src/domain/finance/calculator';
 import {
   calculatorDisclaimer,
   comparisonBasisText,
@@ -16,12 +35,23 @@ import {
 } from '../../src/domain/finance/disclaimer';
 import type { Car, LenderFigures } from '../../src/feeds/schemas';
 import { toSearchDocument } from '../../src/search/document';
-import { calculatorReturnsEmpty, calculatorStart, weeklyEstimate } from '../../src/domain/finance/estimate';
+import {
+  calculatorReturnsEmpty,
+  calculatorStart,
+  weeklyEstimate,
+} from '../../src/domain/finance/estimate';
 import { formatPrice } from '../../src/domain/format';
 
 const finance = (input: unknown = {}) => FinanceSchema.parse(input);
 const rules = calculatorRules(finance(), { price: 30000, finance_lenders: null });
-const base: CalculatorInputs = { amount: 30000, term: 5, interest: 10, tradeIn: 0, residual: 0, frequency: 'month' };
+const base: CalculatorInputs = {
+  amount: 30000,
+  term: 5,
+  interest: 10,
+  tradeIn: 0,
+  residual: 0,
+  frequency: 'month',
+};
 
 describe('repayment maths (SPEC 9)', () => {
   it.each([
@@ -33,9 +63,14 @@ describe('repayment maths (SPEC 9)', () => {
     [30000, 0, 52, 5, 9000, (30000 - 9000) / 260],
     [50000, 8.99, 12, 5, 15000, 838.75],
     [1000, 15, 52, 1, 0, 20.74],
-  ])('$%s at %s pct, %s a year for %s years, residual %s: %s', (principal, annualRate, periodsPerYear, years, residual, expected) => {
-    expect(periodicPayment({ principal, annualRate, periodsPerYear, years, residual })).toBeCloseTo(expected, 2);
-  });
+  ])(
+    '$%s at %s pct, %s a year for %s years, residual %s: %s',
+    (principal, annualRate, periodsPerYear, years, residual, expected) => {
+      expect(
+        periodicPayment({ principal, annualRate, periodsPerYear, years, residual }),
+      ).toBeCloseTo(expected, 2);
+    },
+  );
 
   it('frequencies are Weekly 52, Fortnightly 26, Monthly 12', () => {
     expect(FREQUENCIES.map((f) => [f.label, f.periods])).toEqual([
@@ -57,7 +92,13 @@ describe('repayment maths (SPEC 9)', () => {
       fc.property(loan, ({ principal, annualRate, periodsPerYear, years, residualShare }) => {
         const residual = Math.round(principal * residualShare * 2) / 2;
         const ours = periodicPayment({ principal, annualRate, periodsPerYear, years, residual });
-        const sheet = -PMT(annualRate / 100 / periodsPerYear, years * periodsPerYear, principal, -residual, 0);
+        const sheet = -PMT(
+          annualRate / 100 / periodsPerYear,
+          years * periodsPerYear,
+          principal,
+          -residual,
+          0,
+        );
         expect(Math.round(ours * 100)).toBe(Math.round((sheet as number) * 100));
       }),
       { numRuns: 1500, seed: 20261123 },
@@ -74,7 +115,9 @@ describe('repayment maths (SPEC 9)', () => {
     [230.01, 0.01, 231],
     [230.98, 0.99, 230],
     [230.99, 0.99, 231],
-  ])('rounds %s with threshold %s to %s', (payment, threshold, expected) => expect(roundRepayment(payment, threshold)).toBe(expected));
+  ])('rounds %s with threshold %s to %s', (payment, threshold, expected) =>
+    expect(roundRepayment(payment, threshold)).toBe(expected),
+  );
 
   it.each([
     ['week', '/wk*'],
@@ -99,7 +142,9 @@ describe('calculator input rules (SPEC 5)', () => {
     ['abc', ''],
     ['12.5.6', '12.56'],
     [' 1 000 ', '1000'],
-  ])('strips non-numerics from %j -> %j', (text, stripped) => expect(stripNonNumeric(text)).toBe(stripped));
+  ])('strips non-numerics from %j -> %j', (text, stripped) =>
+    expect(stripNonNumeric(text)).toBe(stripped),
+  );
 
   it.each([
     ['0', 0],
@@ -122,11 +167,18 @@ describe('calculator input rules (SPEC 5)', () => {
     [250000, message],
     [250001, message],
     [0, message],
-  ])('Purchase Price %s -> message %j', (value, expected) => expect(purchasePriceMessage(value, rules.amount)).toBe(expected));
+  ])('Purchase Price %s -> message %j', (value, expected) =>
+    expect(purchasePriceMessage(value, rules.amount)).toBe(expected),
+  );
 
   it('the message names a provider minimum of 5,000, currency formatted', () => {
-    const five = calculatorRules(finance({ provider: 'loans', providers: { loans: { min_amount: 5000 } } }), undefined);
-    expect(purchasePriceMessage(5000, five.amount)).toBe('Cannot be less than $5,000 or more than 250,000');
+    const five = calculatorRules(
+      finance({ provider: 'loans', providers: { loans: { min_amount: 5000 } } }),
+      undefined,
+    );
+    expect(purchasePriceMessage(5000, five.amount)).toBe(
+      'Cannot be less than $5,000 or more than 250,000',
+    );
   });
 
   it.each([
@@ -155,9 +207,12 @@ describe('calculator input rules (SPEC 5)', () => {
     [0, rules.residual, 0],
     [999.74, rules.residual, 999.5],
     [300000, rules.residual, 250000],
-  ])('%s clamps into %o as %s', (value, range, expected) => expect(clampToRange(value, range)).toBe(expected));
+  ])('%s clamps into %o as %s', (value, range, expected) =>
+    expect(clampToRange(value, range)).toBe(expected),
+  );
 
-  it('snaps to the step without float dust', () => expect(snapToStep(0.1 + 0.2 + 4.1, { min: 0.5, step: 0.5 })).toBe(4.5));
+  it('snaps to the step without float dust', () =>
+    expect(snapToStep(0.1 + 0.2 + 4.1, { min: 0.5, step: 0.5 })).toBe(4.5));
 });
 
 describe('per-provider and per-site rules are configuration', () => {
@@ -177,7 +232,15 @@ describe('per-provider and per-site rules are configuration', () => {
   it('a provider with 7.5-14.5% rates, a 5,000 minimum, 1,360.5 fee and its own rounding', () => {
     const settings = finance({
       provider: 'loans',
-      providers: { loans: { min_amount: 5000, rate_min: 7.5, rate_max: 14.5, establishment_fee: 1360.5, rounding_threshold: 0.2 } },
+      providers: {
+        loans: {
+          min_amount: 5000,
+          rate_min: 7.5,
+          rate_max: 14.5,
+          establishment_fee: 1360.5,
+          rounding_threshold: 0.2,
+        },
+      },
     });
     expect(calculatorRules(settings, undefined)).toMatchObject({
       amount: { min: 5000 },
@@ -189,7 +252,10 @@ describe('per-provider and per-site rules are configuration', () => {
 
   it('a site variant with 4-20% rates and a 5 year term maximum', () => {
     const settings = finance({ calculator: { rate_min: 4, rate_max: 20, term_max: 5 } });
-    expect(calculatorRules(settings, undefined)).toMatchObject({ rate: { min: 4, max: 20 }, term: { max: 5 } });
+    expect(calculatorRules(settings, undefined)).toMatchObject({
+      rate: { min: 4, max: 20 },
+      term: { max: 5 },
+    });
   });
 
   it.each([
@@ -197,7 +263,12 @@ describe('per-provider and per-site rules are configuration', () => {
     [100001, 105500],
     [200000, 210000],
   ])('slider follows a price of %s to %s where configured', (price, max) => {
-    expect(calculatorRules(finance({ calculator: { slider_follows_price: true } }), { price, finance_lenders: null }).slider.max).toBe(max);
+    expect(
+      calculatorRules(finance({ calculator: { slider_follows_price: true } }), {
+        price,
+        finance_lenders: null,
+      }).slider.max,
+    ).toBe(max);
   });
 
   it('establishment fee: the lender’s, else the provider default, else 0', () => {
@@ -208,7 +279,9 @@ describe('per-provider and per-site rules are configuration', () => {
   });
 
   it('the provider is the site’s, else the car’s first lender', () => {
-    expect(providerKey({ finance_lenders: { youx: {} } }, { provider: 'stratton' })).toBe('stratton');
+    expect(providerKey({ finance_lenders: { youx: {} } }, { provider: 'stratton' })).toBe(
+      'stratton',
+    );
     expect(providerKey({ finance_lenders: { youx: {} } }, {})).toBe('youx');
     expect(providerKey({ finance_lenders: null }, {})).toBeUndefined();
   });
@@ -236,25 +309,45 @@ describe('calculator results (SPEC 2, 4, 9)', () => {
       residual: 0,
       frequency: 'week',
     });
-    expect(initialInputs({ price: null as unknown as number }, undefined, rules, defaults)).toEqual({
-      amount: 30000,
-      term: 5,
-      interest: 10,
-      tradeIn: 0,
-      residual: 0,
-      frequency: 'week',
-    });
+    expect(initialInputs({ price: null as unknown as number }, undefined, rules, defaults)).toEqual(
+      {
+        amount: 30000,
+        term: 5,
+        interest: 10,
+        tradeIn: 0,
+        residual: 0,
+        frequency: 'week',
+      },
+    );
   });
 
   it('uses the lender’s payment while the loan is unchanged, for every frequency', () => {
     const r = { ...rules, establishmentFee: 395 };
     const initial = initialInputs({ price: 52990 }, lender, r, defaults);
-    expect(calculate(initial, { rules: r, lender, initial })).toMatchObject({ payment: 229.77, repaymentText: '$230', suffix: '/wk*', fromLender: true });
-    expect(calculate({ ...initial, frequency: 'fortnight' }, { rules: r, lender, initial }).payment).toBeCloseTo(459.54, 6);
-    expect(calculate({ ...initial, frequency: 'month' }, { rules: r, lender, initial }).payment).toBe(997.93);
+    expect(calculate(initial, { rules: r, lender, initial })).toMatchObject({
+      payment: 229.77,
+      repaymentText: '$230',
+      suffix: '/wk*',
+      fromLender: true,
+    });
+    expect(
+      calculate({ ...initial, frequency: 'fortnight' }, { rules: r, lender, initial }).payment,
+    ).toBeCloseTo(459.54, 6);
+    expect(
+      calculate({ ...initial, frequency: 'month' }, { rules: r, lender, initial }).payment,
+    ).toBe(997.93);
     const changed = calculate({ ...initial, term: 4 }, { rules: r, lender, initial });
     expect(changed.fromLender).toBe(false);
-    expect(changed.payment).toBeCloseTo(periodicPayment({ principal: 52990 - 5300 + 395, annualRate: 8.99, periodsPerYear: 52, years: 4, residual: 0 }), 9);
+    expect(changed.payment).toBeCloseTo(
+      periodicPayment({
+        principal: 52990 - 5300 + 395,
+        annualRate: 8.99,
+        periodsPerYear: 52,
+        years: 4,
+        residual: 0,
+      }),
+      9,
+    );
   });
 
   it.each([
@@ -287,7 +380,16 @@ describe('calculator results (SPEC 2, 4, 9)', () => {
   it('adds the establishment fee to the loan and to the total', () => {
     const r = { ...rules, establishmentFee: 1360.5 };
     const result = calculate(base, { rules: r });
-    expect(result.payment).toBeCloseTo(periodicPayment({ principal: 31360.5, annualRate: 10, periodsPerYear: 12, years: 5, residual: 0 }), 9);
+    expect(result.payment).toBeCloseTo(
+      periodicPayment({
+        principal: 31360.5,
+        annualRate: 10,
+        periodsPerYear: 12,
+        years: 5,
+        residual: 0,
+      }),
+      9,
+    );
     expect(result.total).toBeCloseTo(result.payment! * 60 + 1360.5, 9);
   });
 
@@ -295,7 +397,9 @@ describe('calculator results (SPEC 2, 4, 9)', () => {
     ['week', 'Your weekly repayment is calculated to be'],
     ['fortnight', 'Your fortnightly repayment is calculated to be'],
     ['month', 'Your monthly repayment is calculated to be'],
-  ] as const)('%s lead text', (frequency, lead) => expect(calculate({ ...base, frequency }, { rules }).lead).toBe(lead));
+  ] as const)('%s lead text', (frequency, lead) =>
+    expect(calculate({ ...base, frequency }, { rules }).lead).toBe(lead),
+  );
 
   it.each([
     [0.5, '0.5 Year'],
@@ -306,15 +410,29 @@ describe('calculator results (SPEC 2, 4, 9)', () => {
 
   it('a payment of exactly 25 shows Enquire for Finance and a blank total', () => {
     // 1,300 over 1 year at 0% monthly = 25 a month less 0 residual; 0% keeps it exact.
-    const result = calculate({ amount: 1300, term: 1, interest: 0, tradeIn: 0, residual: 0, frequency: 'week' }, { rules });
+    const result = calculate(
+      { amount: 1300, term: 1, interest: 0, tradeIn: 0, residual: 0, frequency: 'week' },
+      { rules },
+    );
     expect(result.payment).toBe(25);
-    expect(result).toMatchObject({ quotable: false, repaymentText: 'Enquire for Finance', suffix: '', total: undefined, totalText: '' });
-    const above = calculate({ amount: 1301, term: 1, interest: 0, tradeIn: 0, residual: 0, frequency: 'week' }, { rules });
+    expect(result).toMatchObject({
+      quotable: false,
+      repaymentText: 'Enquire for Finance',
+      suffix: '',
+      total: undefined,
+      totalText: '',
+    });
+    const above = calculate(
+      { amount: 1301, term: 1, interest: 0, tradeIn: 0, residual: 0, frequency: 'week' },
+      { rules },
+    );
     expect(above).toMatchObject({ quotable: true, repaymentText: '$25', suffix: '/wk*' });
   });
 
   it('a trade-in covering the price leaves nothing to quote', () => {
-    expect(calculate({ ...base, tradeIn: 30000 }, { rules }).repaymentText).toBe('Enquire for Finance');
+    expect(calculate({ ...base, tradeIn: 30000 }, { rules }).repaymentText).toBe(
+      'Enquire for Finance',
+    );
   });
 });
 
@@ -323,10 +441,14 @@ describe('disclaimers (SPEC 4, 9)', () => {
     ['x'.repeat(197), 'x'.repeat(197), false],
     ['x'.repeat(198), `${'x'.repeat(197)}...`, true],
     ['short', 'short', false],
-  ])('truncates at 197', (text, shown, truncated) => expect(truncateDisclaimer(text)).toEqual({ text: shown, truncated }));
+  ])('truncates at 197', (text, shown, truncated) =>
+    expect(truncateDisclaimer(text)).toEqual({ text: shown, truncated }),
+  );
 
   it('comparison range from disclaimer percentages, or the provider’s', () => {
-    expect(comparisonRateRange('at 8.99% p.a. (comparison rate 9.34% p.a.) or 12% p.a.')).toEqual([8.99, 12]);
+    expect(comparisonRateRange('at 8.99% p.a. (comparison rate 9.34% p.a.) or 12% p.a.')).toEqual([
+      8.99, 12,
+    ]);
     expect(comparisonRateRange('no rates here')).toBeUndefined();
     expect(comparisonRateRange('at 8.99%', [19.42, 8.38])).toEqual([8.38, 19.42]);
   });
@@ -340,10 +462,19 @@ describe('disclaimers (SPEC 4, 9)', () => {
   it('the calculator disclaimer: the lender’s text to truncate, then the basis, range and indicative-only notice', () => {
     expect(calculatorDisclaimer(' Lender text. ', [8.38, 19.42])).toEqual({
       lender: 'Lender text.',
-      notes: [comparisonBasisText(), 'Comparison rates from 8.38% to 19.42% p.a.', INDICATIVE_DISCLAIMER],
+      notes: [
+        comparisonBasisText(),
+        'Comparison rates from 8.38% to 19.42% p.a.',
+        INDICATIVE_DISCLAIMER,
+      ],
     });
-    expect(calculatorDisclaimer(null, undefined)).toEqual({ lender: undefined, notes: [comparisonBasisText(), INDICATIVE_DISCLAIMER] });
-    expect(INDICATIVE_DISCLAIMER).toMatch(/indicative only.*not a binding quote.*Approved applicants only.*Terms, fees and lending criteria apply/);
+    expect(calculatorDisclaimer(null, undefined)).toEqual({
+      lender: undefined,
+      notes: [comparisonBasisText(), INDICATIVE_DISCLAIMER],
+    });
+    expect(INDICATIVE_DISCLAIMER).toMatch(
+      /indicative only.*not a binding quote.*Approved applicants only.*Terms, fees and lending criteria apply/,
+    );
   });
 
   it.each([
@@ -354,29 +485,59 @@ describe('disclaimers (SPEC 4, 9)', () => {
 });
 
 describe('empty values for a car that is not eligible (SPEC 8, one variant)', () => {
-  const variant = finance({ provider: 'youx', calculator: { empty_when_ineligible: true, ineligible_exempt_provider: 'stratton' } });
-  const eligible = { make: 'Kia', price: 30000, year: 2024, finance_lenders: { youx: { interestRate: 8.99, comparisonRate: 9.34, paymentWeek: 150 } } };
+  const variant = finance({
+    provider: 'youx',
+    calculator: { empty_when_ineligible: true, ineligible_exempt_provider: 'stratton' },
+  });
+  const eligible = {
+    make: 'Kia',
+    price: 30000,
+    year: 2024,
+    finance_lenders: { youx: { interestRate: 8.99, comparisonRate: 9.34, paymentWeek: 150 } },
+  };
 
   it.each([
     ['an eligible car', variant, eligible, false],
-    ['no lender figures (not eligible), provider youx', variant, { ...eligible, finance_lenders: null }, true],
-    ['null comparison rate, provider youx', variant, { ...eligible, finance_lenders: { youx: { interestRate: 8.99, comparisonRate: null } } }, true],
+    [
+      'no lender figures (not eligible), provider youx',
+      variant,
+      { ...eligible, finance_lenders: null },
+      true,
+    ],
+    [
+      'null comparison rate, provider youx',
+      variant,
+      { ...eligible, finance_lenders: { youx: { interestRate: 8.99, comparisonRate: null } } },
+      true,
+    ],
     ['price 500 (not eligible), provider youx', variant, { ...eligible, price: 500 }, true],
-    ['not eligible but the named provider', { ...variant, provider: 'stratton' }, { ...eligible, finance_lenders: null }, false],
+    [
+      'not eligible but the named provider',
+      { ...variant, provider: 'stratton' },
+      { ...eligible, finance_lenders: null },
+      false,
+    ],
     [
       'not eligible, the car’s own lender is the named provider',
       { ...variant, provider: undefined },
       { ...eligible, finance_lenders: { stratton: { interestRate: null } } },
       false,
     ],
-    ['not eligible on a site without the variant', finance({ provider: 'youx' }), { ...eligible, finance_lenders: null }, false],
+    [
+      'not eligible on a site without the variant',
+      finance({ provider: 'youx' }),
+      { ...eligible, finance_lenders: null },
+      false,
+    ],
     [
       'variant with no named provider: every ineligible car',
       finance({ provider: 'stratton', calculator: { empty_when_ineligible: true } }),
       { ...eligible, finance_lenders: null },
       true,
     ],
-  ])('%s -> empty %s', (_name, settings, car, empty) => expect(calculatorReturnsEmpty(car, settings, 2026)).toBe(empty));
+  ])('%s -> empty %s', (_name, settings, car, empty) =>
+    expect(calculatorReturnsEmpty(car, settings, 2026)).toBe(empty),
+  );
 
   it('returns empty values: no payment, no $0, no total, no sentence', () => {
     const result = calculate(base, { rules, empty: true });
@@ -399,7 +560,12 @@ describe('empty values for a car that is not eligible (SPEC 8, one variant)', ()
 describe('one weekly figure for cards, the sidebar and the calculator (SPEC 5, 9)', () => {
   const site = finance({ provider: 'stratton' });
   const withRates = { interestRate: 10, comparisonRate: 10.5 };
-  const car = (figures: LenderFigures, price = 30000) => ({ make: 'Toyota', price, year: 2024, finance_lenders: { stratton: figures } });
+  const car = (figures: LenderFigures, price = 30000) => ({
+    make: 'Toyota',
+    price,
+    year: 2024,
+    finance_lenders: { stratton: figures },
+  });
   /** What the calculator panel shows at its default inputs. */
   const panelShows = (subject: Pick<Car, 'price' | 'finance_lenders'>, settings = site) => {
     const { lender: figures, rules: r, initial } = calculatorStart(subject, settings);
@@ -411,8 +577,18 @@ describe('one weekly figure for cards, the sidebar and the calculator (SPEC 5, 9
     ['the lender’s weekly quote', { ...withRates, paymentWeek: 229.77 }, 52990, 230],
     ['the lender’s monthly quote x 12 / 52', { ...withRates, paymentMonth: 650 }, 30000, 150],
     ['no quote: $30,000 at 10% over 5 years, weekly', withRates, 30000, 147],
-    ['no quote, the lender’s deposit and 4 year term ($157.62 by hand)', { ...withRates, deposit: 3000, termYears: 4 }, 30000, 158],
-    ['no quote, the lender’s fee is borrowed too', { ...withRates, establishmentFees: 395 }, 30000, 149],
+    [
+      'no quote, the lender’s deposit and 4 year term ($157.62 by hand)',
+      { ...withRates, deposit: 3000, termYears: 4 },
+      30000,
+      158,
+    ],
+    [
+      'no quote, the lender’s fee is borrowed too',
+      { ...withRates, establishmentFees: 395 },
+      30000,
+      149,
+    ],
   ] as const)('%s', (_name, figures, price, weekly) => {
     const subject = car(figures, price);
     expect(weeklyEstimate(subject, site, 2026)?.weekly).toBe(weekly);
@@ -430,20 +606,43 @@ describe('one weekly figure for cards, the sidebar and the calculator (SPEC 5, 9
       status: 'in_stock',
       images: [],
     } as unknown as Car;
-    const doc = toSearchDocument(subject, { finance: site, dealershipNames: new Map(), locationSlug: () => '' });
-    expect(doc).toMatchObject({ weekly: 158, rate: 10, comparison_rate: 10.5, weekly_price_range: '$150 - $199 per week' });
+    const doc = toSearchDocument(subject, {
+      finance: site,
+      dealershipNames: new Map(),
+      locationSlug: () => '',
+    });
+    expect(doc).toMatchObject({
+      weekly: 158,
+      rate: 10,
+      comparison_rate: 10.5,
+      weekly_price_range: '$150 - $199 per week',
+    });
     expect(panelShows(subject)).toBe('$158');
   });
 
   it('the SPEC 9 example by hand: $30,000 at 10% over 5 years is $146.73 a week', () => {
-    const { rules: r, initial } = calculatorStart({ price: 30000, finance_lenders: { stratton: withRates } }, site);
-    expect(initial).toMatchObject({ amount: 30000, term: 5, interest: 10, tradeIn: 0, frequency: 'week' });
+    const { rules: r, initial } = calculatorStart(
+      { price: 30000, finance_lenders: { stratton: withRates } },
+      site,
+    );
+    expect(initial).toMatchObject({
+      amount: 30000,
+      term: 5,
+      interest: 10,
+      tradeIn: 0,
+      frequency: 'week',
+    });
     expect(calculate(initial, { rules: r, initial }).payment).toBeCloseTo(146.73, 2);
   });
 
   it('the site defaults fill what the lender leaves out', () => {
     const defaults = finance({ provider: 'stratton', default_rate: 12, default_term_years: 3 });
-    const subject = { make: 'Toyota', price: 20000, year: 2024, finance_lenders: { stratton: { interestRate: null, comparisonRate: 12.5 } } };
+    const subject = {
+      make: 'Toyota',
+      price: 20000,
+      year: 2024,
+      finance_lenders: { stratton: { interestRate: null, comparisonRate: 12.5 } },
+    };
     // No interest rate: finance does not display (SPEC 5), so no estimate anywhere.
     expect(weeklyEstimate(subject, defaults, 2026)).toBeUndefined();
     const { initial } = calculatorStart(subject, defaults);
@@ -452,13 +651,20 @@ describe('one weekly figure for cards, the sidebar and the calculator (SPEC 5, 9
 
   it('no estimate where finance does not show or the payment is 25 or less', () => {
     expect(weeklyEstimate(car(withRates, 500), site, 2026)).toBeUndefined();
-    expect(weeklyEstimate({ ...car(withRates), finance_lenders: null }, site, 2026)).toBeUndefined();
+    expect(
+      weeklyEstimate({ ...car(withRates), finance_lenders: null }, site, 2026),
+    ).toBeUndefined();
     expect(weeklyEstimate(car({ ...withRates, deposit: 29000 }), site, 2026)).toBeUndefined();
   });
 
   it('rounds as the provider rounds the calculator’s repayment', () => {
-    const up = finance({ provider: 'stratton', providers: { stratton: { rounding_threshold: 0.2 } } });
+    const up = finance({
+      provider: 'stratton',
+      providers: { stratton: { rounding_threshold: 0.2 } },
+    });
     expect(weeklyEstimate(car({ ...withRates, paymentWeek: 229.25 }), up, 2026)?.weekly).toBe(230);
-    expect(weeklyEstimate(car({ ...withRates, paymentWeek: 229.25 }), site, 2026)?.weekly).toBe(229);
+    expect(weeklyEstimate(car({ ...withRates, paymentWeek: 229.25 }), site, 2026)?.weekly).toBe(
+      229,
+    );
   });
 });

@@ -19,7 +19,9 @@ const host = 'www.fixture.example.com.au';
 const KEY = '5f1c0b7e8d2a4c6e9b3a7d1f0e2c4a68';
 const feed = path.join(work, 'feeds', 'cars.json');
 type Car = Record<string, unknown> & { id: number; slug: string; price?: number };
-const [toyota, mazda] = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8')) as Car[];
+const [toyota, mazda] = JSON.parse(
+  readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8'),
+) as Car[];
 const cars: Car[] = Array.from({ length: 12 }, (_, n) => ({
   ...(n % 2 ? mazda! : toyota!),
   id: 80_000 + n,
@@ -35,7 +37,8 @@ writeFileSync(
   path.join(work, 'tenants', `${slug}.yaml`),
   readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8')
     .replace('slug: fixture-dealer', `slug: ${slug}`)
-    .replace('cars: tests/fixtures/feeds/mini/cars.json', `cars: ${feed}`) + `syndication:\n  google: true\n  meta: true\n  indexnow_key: ${KEY}\n`,
+    .replace('cars: tests/fixtures/feeds/mini/cars.json', `cars: ${feed}`) +
+    `syndication:\n  google: true\n  meta: true\n  indexnow_key: ${KEY}\n`,
 );
 writeFileSync(feed, JSON.stringify(cars));
 
@@ -68,13 +71,23 @@ function filesOf(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
     if (entry.isFile())
-      files.set(path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'), readFileSync(path.join(entry.parentPath, entry.name)));
+      files.set(
+        path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        readFileSync(path.join(entry.parentPath, entry.name)),
+      );
   return files;
 }
 /** The files a user would see differ between two copies of the site: changed, new or gone. */
 function differing(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
   const files = new Set([...before.keys(), ...after.keys()]);
-  return [...files].filter((file) => !before.get(file)?.equals(after.get(file) ?? Buffer.alloc(0)) || !after.has(file) || !before.has(file)).sort();
+  return [...files]
+    .filter(
+      (file) =>
+        !before.get(file)?.equals(after.get(file) ?? Buffer.alloc(0)) ||
+        !after.has(file) ||
+        !before.has(file),
+    )
+    .sort();
 }
 /** Every URL a cache may hold those files under, as host + path. */
 const urlsOf = (files: string[]) =>
@@ -97,22 +110,32 @@ const writeFeed = (change: (car: Car) => Car) => {
 };
 
 describe('a publish purges exactly the URLs whose bytes changed', () => {
-  it('first build: no live site to compare with, nothing purged', { timeout: 300_000 }, async () => {
-    const lines: string[] = [];
-    await buildSites({ slugs: [slug], log: (line) => lines.push(line) });
-    expect(purged).toEqual([]);
-    expect(lines).toContain('  ! CDN not purged: no earlier site here to compare with (purge it by hand if the CDN held an older copy)');
-  });
+  it(
+    'first build: no live site to compare with, nothing purged',
+    { timeout: 300_000 },
+    async () => {
+      const lines: string[] = [];
+      await buildSites({ slugs: [slug], log: (line) => lines.push(line) });
+      expect(purged).toEqual([]);
+      expect(lines).toContain(
+        '  ! CDN not purged: no earlier site here to compare with (purge it by hand if the CDN held an older copy)',
+      );
+    },
+  );
 
-  it('a full rebuild of the same feeds compares every file, finds no byte changed and purges nothing', { timeout: 300_000 }, async () => {
-    purged.length = 0;
-    const before = filesOf(site);
-    const lines: string[] = [];
-    await buildSites({ slugs: [slug], log: (line) => lines.push(line) });
-    expect(differing(before, filesOf(site))).toEqual([]);
-    expect(purged).toEqual([]);
-    expect(lines.at(-1)).toMatch(/; nothing to purge$/);
-  });
+  it(
+    'a full rebuild of the same feeds compares every file, finds no byte changed and purges nothing',
+    { timeout: 300_000 },
+    async () => {
+      purged.length = 0;
+      const before = filesOf(site);
+      const lines: string[] = [];
+      await buildSites({ slugs: [slug], log: (line) => lines.push(line) });
+      expect(differing(before, filesOf(site))).toEqual([]);
+      expect(purged).toEqual([]);
+      expect(lines.at(-1)).toMatch(/; nothing to purge$/);
+    },
+  );
 
   it('a sync with nothing changed sends no request at all', { timeout: 120_000 }, async () => {
     // (This first sync after `npm run build` only records the stock it starts from.)
@@ -123,50 +146,75 @@ describe('a publish purges exactly the URLs whose bytes changed', () => {
     expect(announced).toEqual([]);
   });
 
-  it("one car's price: its page, the listings and feeds that show the price, the search index; no other car", { timeout: 300_000 }, async () => {
-    const target = cars[2]!;
-    const oldPrice = '32,000';
-    const feedsWithPrice = [...filesOf(site)].filter(([file, bytes]) => file.startsWith('feeds/') && bytes.toString().includes('32000')).map(([file]) => file);
-    writeFeed((car) => (car.id === target.id ? { ...car, price: 31_490 } : car));
-    const { result, changed } = await sync();
+  it(
+    "one car's price: its page, the listings and feeds that show the price, the search index; no other car",
+    { timeout: 300_000 },
+    async () => {
+      const target = cars[2]!;
+      const oldPrice = '32,000';
+      const feedsWithPrice = [...filesOf(site)]
+        .filter(([file, bytes]) => file.startsWith('feeds/') && bytes.toString().includes('32000'))
+        .map(([file]) => file);
+      writeFeed((car) => (car.id === target.id ? { ...car, price: 31_490 } : car));
+      const { result, changed } = await sync();
 
-    expect(result.line).toMatch(
-      new RegExp(`^${slug}: 1 price change -> rebuilt in [\\d.]+ s; purged ${purged.length} URLs \\(varnish\\); announced \\d+ pages? to IndexNow \\(200\\)$`),
-    );
-    expect(purged.sort()).toEqual(urlsOf(changed));
-    expect(purged).toContain(carPage(target));
-    expect(purged).toContain(`${host}/search-index.json`);
-    expect(purged.filter((url) => url.startsWith(`${host}/search/`)).length).toBeGreaterThan(0);
-    expect(feedsWithPrice.length).toBeGreaterThan(0);
-    for (const file of feedsWithPrice) expect(purged).toContain(`${host}/${file}`);
-    for (const other of cars.filter((car) => car.id !== target.id)) expect(purged).not.toContain(carPage(other));
-    expect(readFileSync(path.join(site, 'cars', target.slug, 'index.html'), 'utf8')).not.toContain(oldPrice);
+      expect(result.line).toMatch(
+        new RegExp(
+          `^${slug}: 1 price change -> rebuilt in [\\d.]+ s; purged ${purged.length} URLs \\(varnish\\); announced \\d+ pages? to IndexNow \\(200\\)$`,
+        ),
+      );
+      expect(purged.sort()).toEqual(urlsOf(changed));
+      expect(purged).toContain(carPage(target));
+      expect(purged).toContain(`${host}/search-index.json`);
+      expect(purged.filter((url) => url.startsWith(`${host}/search/`)).length).toBeGreaterThan(0);
+      expect(feedsWithPrice.length).toBeGreaterThan(0);
+      for (const file of feedsWithPrice) expect(purged).toContain(`${host}/${file}`);
+      for (const other of cars.filter((car) => car.id !== target.id))
+        expect(purged).not.toContain(carPage(other));
+      expect(
+        readFileSync(path.join(site, 'cars', target.slug, 'index.html'), 'utf8'),
+      ).not.toContain(oldPrice);
 
-    // IndexNow hears of the pages only: absolute, one form each, no JSON or XML.
-    expect(announced).toHaveLength(1);
-    expect(announced[0]).toContain(`https://${host}/cars/${target.slug}`);
-    for (const url of announced[0]!) {
-      expect(url).not.toMatch(/\.(json|xml|txt)$/);
-      expect(purged).toContain(url.replace('https://', ''));
-    }
-  });
+      // IndexNow hears of the pages only: absolute, one form each, no JSON or XML.
+      expect(announced).toHaveLength(1);
+      expect(announced[0]).toContain(`https://${host}/cars/${target.slug}`);
+      for (const url of announced[0]!) {
+        expect(url).not.toMatch(/\.(json|xml|txt)$/);
+        expect(purged).toContain(url.replace('https://', ''));
+      }
+    },
+  );
 
-  it('a sold car: its page and the listings that showed it; a car gone from the feed: its pages, now 404s', { timeout: 300_000 }, async () => {
-    const sold = cars[4]!;
-    const gone = cars[7]!;
-    writeFeed((car) => (car.id === sold.id ? { ...car, status: 'sold' } : car));
-    cars.splice(cars.indexOf(gone), 1);
-    writeFileSync(feed, JSON.stringify(cars));
-    const { result, changed } = await sync();
-    expect(result.outcome).toBe('rebuilt');
-    expect(purged.sort()).toEqual(urlsOf(changed));
-    expect(purged).toContain(carPage(sold));
-    expect(purged).toContain(carPage(gone));
-    expect(purged).toContain(`${host}/search-index.json`);
-    expect(changed.filter((file) => file.startsWith(`cars/${gone.slug}/`)).length).toBeGreaterThan(0);
-    for (const other of cars.filter((car) => car.id !== sold.id)) expect(purged).not.toContain(carPage(other));
-    expect(announced[0]).toEqual(expect.arrayContaining([`https://${host}/cars/${sold.slug}`, `https://${host}/cars/${gone.slug}`]));
-    // The gone car's checkout page is a 404 too, purged, but announced once, with the car's page.
-    expect(announced[0]!.filter((url) => url.includes(gone.slug))).toEqual([`https://${host}/cars/${gone.slug}`]);
-  });
+  it(
+    'a sold car: its page and the listings that showed it; a car gone from the feed: its pages, now 404s',
+    { timeout: 300_000 },
+    async () => {
+      const sold = cars[4]!;
+      const gone = cars[7]!;
+      writeFeed((car) => (car.id === sold.id ? { ...car, status: 'sold' } : car));
+      cars.splice(cars.indexOf(gone), 1);
+      writeFileSync(feed, JSON.stringify(cars));
+      const { result, changed } = await sync();
+      expect(result.outcome).toBe('rebuilt');
+      expect(purged.sort()).toEqual(urlsOf(changed));
+      expect(purged).toContain(carPage(sold));
+      expect(purged).toContain(carPage(gone));
+      expect(purged).toContain(`${host}/search-index.json`);
+      expect(
+        changed.filter((file) => file.startsWith(`cars/${gone.slug}/`)).length,
+      ).toBeGreaterThan(0);
+      for (const other of cars.filter((car) => car.id !== sold.id))
+        expect(purged).not.toContain(carPage(other));
+      expect(announced[0]).toEqual(
+        expect.arrayContaining([
+          `https://${host}/cars/${sold.slug}`,
+          `https://${host}/cars/${gone.slug}`,
+        ]),
+      );
+      // The gone car's checkout page is a 404 too, purged, but announced once, with the car's page.
+      expect(announced[0]!.filter((url) => url.includes(gone.slug))).toEqual([
+        `https://${host}/cars/${gone.slug}`,
+      ]);
+    },
+  );
 });

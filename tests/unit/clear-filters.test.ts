@@ -7,7 +7,9 @@ import { uiStateToSearchState, withoutFilters } from '../../src/search/routing';
 describe('Clear Filters', () => {
   it('is enabled by a facet value or a range bound, not by a query, a sort or a page', () => {
     expect(hasFilters(emptyState())).toBe(false);
-    expect(hasFilters({ ...emptyState(), query: 'ranger', sortBy: `${INDEX_NAME}:price:asc`, page: 3 })).toBe(false);
+    expect(
+      hasFilters({ ...emptyState(), query: 'ranger', sortBy: `${INDEX_NAME}:price:asc`, page: 3 }),
+    ).toBe(false);
     expect(hasFilters({ ...emptyState(), refinements: { make: [] } })).toBe(false);
     expect(hasFilters({ ...emptyState(), refinements: { make: ['Ford'] } })).toBe(true);
     expect(hasFilters({ ...emptyState(), ranges: { price: { min: 5000 } } })).toBe(true);
@@ -25,7 +27,11 @@ describe('Clear Filters', () => {
       configure: { hitsPerPage: 24 },
     };
     const after = withoutFilters(before);
-    expect(after).toEqual({ query: 'ranger', sortBy: `${INDEX_NAME}:price:asc`, configure: { hitsPerPage: 24 } });
+    expect(after).toEqual({
+      query: 'ranger',
+      sortBy: `${INDEX_NAME}:price:asc`,
+      configure: { hitsPerPage: 24 },
+    });
     expect(hasFilters(uiStateToSearchState({ [INDEX_NAME]: after }))).toBe(false);
     expect(hasFilters(uiStateToSearchState({ [INDEX_NAME]: before }))).toBe(true);
   });

@@ -1,5 +1,10 @@
 import { cleanStores } from 'nanostores';
-import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
+import {
+  cleanTestStorage,
+  getTestStorage,
+  setTestStorageKey,
+  useTestStorageEngine,
+} from '@nanostores/persistent';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canCompare, COMPARE_LIMIT, toggleInList } from '../../src/domain/compare-eligibility';
 import { compareCar } from '../../src/domain/compare-figures';
@@ -7,7 +12,11 @@ import { CarSchema, type Car, type CarInput } from '../../src/feeds/schemas';
 import { FinanceSchema } from '../../src/tenant/schema/finance';
 import { $compare, $compareNotice, COMPARE_KEY, toggleCompare } from '../../src/stores/compare';
 
-const car = (id: number) => ({ id: String(id), name: `2024 Mazda CX-${id}`, slug: `2024-mazda-cx-${id}-${id}` });
+const car = (id: number) => ({
+  id: String(id),
+  name: `2024 Mazda CX-${id}`,
+  slug: `2024-mazda-cx-${id}-${id}`,
+});
 
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {
@@ -32,7 +41,9 @@ describe('compare list', () => {
     expect($compareNotice.get().text).toBe('Added 2024 Mazda CX-3 to compare (3 of 3).');
     expect(toggleCompare(car(4))).toBe('full');
     expect($compare.get().map((entry) => entry.id)).toEqual(['1', '2', '3']);
-    expect($compareNotice.get().text).toMatch(/up to 3 cars\. Remove one first: press Compare on a chosen car again, or use Remove on the comparison page/);
+    expect($compareNotice.get().text).toMatch(
+      /up to 3 cars\. Remove one first: press Compare on a chosen car again, or use Remove on the comparison page/,
+    );
     expect(JSON.parse(getTestStorage()[COMPARE_KEY]!)).toEqual([car(1), car(2), car(3)]);
   });
 
@@ -103,7 +114,12 @@ describe('comparison figures', () => {
   });
 
   it('leaves out what the feed does not say, so the page shows a dash, not "undefined" or 0', () => {
-    const { figures } = compareCar(feedCar({ km: undefined, seats: undefined, variant: null, engine_size_litres: undefined }), finance, '/media/a.jpg');
-    for (const key of ['km', 'seats', 'consumption', 'ancap', 'towing', 'engine'] as const) expect(figures).not.toHaveProperty(key);
+    const { figures } = compareCar(
+      feedCar({ km: undefined, seats: undefined, variant: null, engine_size_litres: undefined }),
+      finance,
+      '/media/a.jpg',
+    );
+    for (const key of ['km', 'seats', 'consumption', 'ancap', 'towing', 'engine'] as const)
+      expect(figures).not.toHaveProperty(key);
   });
 });

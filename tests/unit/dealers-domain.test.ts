@@ -1,17 +1,69 @@
 import { describe, expect, it } from 'vitest';
 import type { Location, Model, OpeningHour, Review, SpecialHours } from '../../src/feeds/schemas';
 import { LocationSchema, ModelSchema } from '../../src/feeds/schemas';
-import { availableHoursTypes, departmentHours, holidayLines, hoursLines, isOpenNow, locationTimeZone } from '../../src/domain/hours';
-import { ratingLine, reviewExcerpt, selectReviews, shownReviews, starFills } from '../../src/domain/reviews';
-import { autocomplete, DEFAULT_RADIUS_KM, haversineKm, nearest, NEAREST_RESULT_LIMIT, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM } from '../../src/domain/nearest';
-import { INVALID_POSTCODE, resolvePlace, searchPlaces, type PlaceData } from '../../src/domain/places';
-import { blockLocations, gridColumns, groupLocations, numberedMarkers } from '../../src/domain/location-blocks';
+import {
+  availableHoursTypes,
+  departmentHours,
+  holidayLines,
+  hoursLines,
+  isOpenNow,
+  locationTimeZone,
+} from '../../src/domain/hours';
+import {
+  ratingLine,
+  reviewExcerpt,
+  selectReviews,
+  shownReviews,
+  starFills,
+} from '../../src/domain/reviews';
+import {
+  autocomplete,
+  DEFAULT_RADIUS_KM,
+  haversineKm,
+  nearest,
+  NEAREST_RESULT_LIMIT,
+  PLACE_RADIUS_KM,
+  RADIUS_OPTIONS_KM,
+} from '../../src/domain/nearest';
+import {
+  INVALID_POSTCODE,
+  resolvePlace,
+  searchPlaces,
+  type PlaceData,
+} from '../../src/domain/places';
+import {
+  blockLocations,
+  gridColumns,
+  groupLocations,
+  numberedMarkers,
+} from '../../src/domain/location-blocks';
 import { salesToday } from '../../src/domain/sales-counter';
-import { bodyFilters, defaultBody, modelsForBody, selectedBody } from '../../src/domain/model-range';
+import {
+  bodyFilters,
+  defaultBody,
+  modelsForBody,
+  selectedBody,
+} from '../../src/domain/model-range';
 
-const open = (weekday: number, from: string, to: string): OpeningHour => ({ weekday, status: 'Open', open: from, close: to, formated_hours: null });
-const closed = (weekday: number): OpeningHour => ({ weekday, status: 'Closed', open: null, close: null, formated_hours: 'Closed' });
-const week = (weekdays: (d: number) => OpeningHour, saturday: OpeningHour) => [closed(0), ...[1, 2, 3, 4, 5].map(weekdays), saturday];
+const open = (weekday: number, from: string, to: string): OpeningHour => ({
+  weekday,
+  status: 'Open',
+  open: from,
+  close: to,
+  formated_hours: null,
+});
+const closed = (weekday: number): OpeningHour => ({
+  weekday,
+  status: 'Closed',
+  open: null,
+  close: null,
+  formated_hours: 'Closed',
+});
+const week = (weekdays: (d: number) => OpeningHour, saturday: OpeningHour) => [
+  closed(0),
+  ...[1, 2, 3, 4, 5].map(weekdays),
+  saturday,
+];
 
 function location(partial: Partial<Location> & { id: string; name: string }): Location {
   return LocationSchema.parse({
@@ -31,7 +83,15 @@ describe('opening hours (SPEC 2)', () => {
 
   it('a late Thursday lists every weekday', () => {
     const lines = hoursLines(week((d) => open(d, '08:30', d === 4 ? '20:00' : '17:30'), closed(6)));
-    expect(lines.map((line) => line.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(lines.map((line) => line.day)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
     expect(lines[3]).toEqual({ day: 'Thursday', hours: '8:30 AM - 8:00 PM' });
   });
 
@@ -72,7 +132,10 @@ describe('opening hours (SPEC 2)', () => {
     const combined = location({
       id: '3',
       name: 'Y',
-      contact_detail: { opening_hours: week((d) => open(d, '08:30', '17:30'), closed(6)), parts_hours: week((d) => open(d, '08:00', '16:00'), closed(6)) },
+      contact_detail: {
+        opening_hours: week((d) => open(d, '08:30', '17:30'), closed(6)),
+        parts_hours: week((d) => open(d, '08:00', '16:00'), closed(6)),
+      },
     });
     expect(availableHoursTypes([combined])).toEqual(['sales', 'parts']);
   });
@@ -92,27 +155,88 @@ describe('opening hours (SPEC 2)', () => {
 
   it('a special hours entry for today wins over the week', () => {
     const hours = week((d) => open(d, '08:30', '17:30'), closed(6));
-    const christmas: SpecialHours = { date: '2026-12-25', status: 'Closed', name: 'Christmas Day', location_id: '1', start_hour: null, end_hour: null };
-    expect(isOpenNow(hours, [christmas], Date.parse('2026-12-25T01:00:00Z'), 'Australia/Brisbane')).toBe(false);
-    expect(isOpenNow(hours, [], Date.parse('2026-12-25T01:00:00Z'), 'Australia/Brisbane')).toBe(true);
+    const christmas: SpecialHours = {
+      date: '2026-12-25',
+      status: 'Closed',
+      name: 'Christmas Day',
+      location_id: '1',
+      start_hour: null,
+      end_hour: null,
+    };
+    expect(
+      isOpenNow(hours, [christmas], Date.parse('2026-12-25T01:00:00Z'), 'Australia/Brisbane'),
+    ).toBe(false);
+    expect(isOpenNow(hours, [], Date.parse('2026-12-25T01:00:00Z'), 'Australia/Brisbane')).toBe(
+      true,
+    );
   });
 
   it('time zone from the location, else its state', () => {
     expect(locationTimeZone(location({ id: '1', name: 'A' }))).toBe('Australia/Brisbane');
-    expect(locationTimeZone(location({ id: '1', name: 'A', address: { city: 'Perth', state: 'WA', postcode: '6000', lat: 1, long: 1 } }))).toBe(
-      'Australia/Perth',
+    expect(
+      locationTimeZone(
+        location({
+          id: '1',
+          name: 'A',
+          address: { city: 'Perth', state: 'WA', postcode: '6000', lat: 1, long: 1 },
+        }),
+      ),
+    ).toBe('Australia/Perth');
+    expect(locationTimeZone(location({ id: '1', name: 'A', time_zone: 'Australia/Darwin' }))).toBe(
+      'Australia/Darwin',
     );
-    expect(locationTimeZone(location({ id: '1', name: 'A', time_zone: 'Australia/Darwin' }))).toBe('Australia/Darwin');
   });
 
   it('holiday lines: upcoming only, per location group, one line when departments agree', () => {
     const entries: SpecialHours[] = [
-      { date: '2026-12-25', status: 'Closed', name: 'Christmas Day', location_id: '1', start_hour: null, end_hour: null },
-      { date: '2026-12-25', status: 'Closed', name: 'Christmas Day', location_id: '2', start_hour: null, end_hour: null },
-      { date: '2026-12-26', status: 'Open', name: 'Boxing Day', location_id: '1', start_hour: '10:00', end_hour: '16:00' },
-      { date: '2026-12-26', status: 'Closed', name: 'Boxing Day', location_id: '2', start_hour: null, end_hour: null },
-      { date: '2026-11-01', status: 'Closed', name: 'Past', location_id: '1', start_hour: null, end_hour: null },
-      { date: '2026-12-25', status: 'Closed', name: 'Elsewhere', location_id: '9', start_hour: null, end_hour: null },
+      {
+        date: '2026-12-25',
+        status: 'Closed',
+        name: 'Christmas Day',
+        location_id: '1',
+        start_hour: null,
+        end_hour: null,
+      },
+      {
+        date: '2026-12-25',
+        status: 'Closed',
+        name: 'Christmas Day',
+        location_id: '2',
+        start_hour: null,
+        end_hour: null,
+      },
+      {
+        date: '2026-12-26',
+        status: 'Open',
+        name: 'Boxing Day',
+        location_id: '1',
+        start_hour: '10:00',
+        end_hour: '16:00',
+      },
+      {
+        date: '2026-12-26',
+        status: 'Closed',
+        name: 'Boxing Day',
+        location_id: '2',
+        start_hour: null,
+        end_hour: null,
+      },
+      {
+        date: '2026-11-01',
+        status: 'Closed',
+        name: 'Past',
+        location_id: '1',
+        start_hour: null,
+        end_hour: null,
+      },
+      {
+        date: '2026-12-25',
+        status: 'Closed',
+        name: 'Elsewhere',
+        location_id: '9',
+        start_hour: null,
+        end_hour: null,
+      },
     ];
     const lines = holidayLines(
       entries,
@@ -123,15 +247,37 @@ describe('opening hours (SPEC 2)', () => {
       '2026-11-23',
     );
     expect(lines).toEqual([
-      { date: '2026-12-25', day: 'Friday 25 December 2026', name: 'Christmas Day', hours: 'Closed' },
-      { date: '2026-12-26', day: 'Saturday 26 December 2026', name: 'Boxing Day', department: 'Sales', hours: '10:00 AM - 4:00 PM' },
-      { date: '2026-12-26', day: 'Saturday 26 December 2026', name: 'Boxing Day', department: 'Service', hours: 'Closed' },
+      {
+        date: '2026-12-25',
+        day: 'Friday 25 December 2026',
+        name: 'Christmas Day',
+        hours: 'Closed',
+      },
+      {
+        date: '2026-12-26',
+        day: 'Saturday 26 December 2026',
+        name: 'Boxing Day',
+        department: 'Sales',
+        hours: '10:00 AM - 4:00 PM',
+      },
+      {
+        date: '2026-12-26',
+        day: 'Saturday 26 December 2026',
+        name: 'Boxing Day',
+        department: 'Service',
+        hours: 'Closed',
+      },
     ]);
   });
 });
 
 describe('reviews (SPEC 5, 9)', () => {
-  const review = (id: number, rating: number, text: string | null, customer_name = `Customer ${id}`): Review => ({
+  const review = (
+    id: number,
+    rating: number,
+    text: string | null,
+    customer_name = `Customer ${id}`,
+  ): Review => ({
     id: String(id),
     rating,
     text,
@@ -148,11 +294,19 @@ describe('reviews (SPEC 5, 9)', () => {
     ['a blocklisted name (any case)', review(8, 5, 'Great', 'troll mctroll')],
     ['below the minimum rating', review(9, 3, 'Fine')],
   ])('leaves out %s', (_, excluded) => {
-    expect(selectReviews([review(1, 5, 'Great'), excluded], filter).map((r) => r.id)).toEqual(['1']);
+    expect(selectReviews([review(1, 5, 'Great'), excluded], filter).map((r) => r.id)).toEqual([
+      '1',
+    ]);
   });
 
   it('the summary is of the reviews shown: 3 cards say "from 3 reviews", averaged over those 3', () => {
-    const pool = [review(1, 5, 'Great'), review(2, 4, 'Good'), review(3, 5, 'Great'), review(4, 5, 'Fine'), review(10, 2, 'Poor')];
+    const pool = [
+      review(1, 5, 'Great'),
+      review(2, 4, 'Good'),
+      review(3, 5, 'Great'),
+      review(4, 5, 'Fine'),
+      review(10, 2, 'Poor'),
+    ];
     const { reviews, summary } = shownReviews(pool, filter);
     expect(reviews.map((r) => r.id)).toEqual(['1', '2', '4']);
     expect(summary).toEqual({ count: 3, average: 14 / 3 });
@@ -160,7 +314,9 @@ describe('reviews (SPEC 5, 9)', () => {
 
   it('keeps at most 10, in feed order', () => {
     const many = Array.from({ length: 14 }, (_, i) => review(100 + i, 5, `Review ${i}`));
-    expect(selectReviews(many, filter).map((r) => r.id)).toEqual(many.slice(0, 10).map((r) => r.id));
+    expect(selectReviews(many, filter).map((r) => r.id)).toEqual(
+      many.slice(0, 10).map((r) => r.id),
+    );
   });
 
   it.each([
@@ -173,7 +329,11 @@ describe('reviews (SPEC 5, 9)', () => {
     [1, ['full', 'empty', 'empty', 'empty', 'empty']],
     [0, ['empty', 'empty', 'empty', 'empty', 'empty']],
   ])('stars for %s', (rating, expected) => {
-    expect(starFills(rating).map((star) => (star.kind === 'partial' ? `partial:${star.percent}` : star.kind))).toEqual(expected);
+    expect(
+      starFills(rating).map((star) =>
+        star.kind === 'partial' ? `partial:${star.percent}` : star.kind,
+      ),
+    ).toEqual(expected);
   });
 
   it.each([
@@ -207,8 +367,18 @@ describe('nearest dealership (SPEC 9)', () => {
 
   it('SPEC 4/9: at most 5 dealerships, however many are within the radius', () => {
     const from = { lat: -27.47, lng: 153.02 };
-    const seven = Array.from({ length: 7 }, (_, i) => ({ name: `d${i}`, lat: -27.47 + i * 0.01, lng: 153.02 }));
-    expect(nearest(seven, (d) => d, from, DEFAULT_RADIUS_KM).map((r) => r.item.name)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4']);
+    const seven = Array.from({ length: 7 }, (_, i) => ({
+      name: `d${i}`,
+      lat: -27.47 + i * 0.01,
+      lng: 153.02,
+    }));
+    expect(nearest(seven, (d) => d, from, DEFAULT_RADIUS_KM).map((r) => r.item.name)).toEqual([
+      'd0',
+      'd1',
+      'd2',
+      'd3',
+      'd4',
+    ]);
     expect(NEAREST_RESULT_LIMIT).toBe(5);
   });
 
@@ -220,9 +390,14 @@ describe('nearest dealership (SPEC 9)', () => {
       { name: 'nowhere' },
     ] as { name: string; lat?: number; lng?: number }[];
     const from = { lat: -27.47, lng: 153.02 };
-    const pos = (p: { lat?: number; lng?: number }) => (p.lat === undefined ? undefined : { lat: p.lat, lng: p.lng! });
+    const pos = (p: { lat?: number; lng?: number }) =>
+      p.lat === undefined ? undefined : { lat: p.lat, lng: p.lng! };
     expect(nearest(points, pos, from, 250).map((r) => r.item.name)).toEqual(['near', 'mid']);
-    expect(nearest(points, pos, from, 1000).map((r) => r.item.name)).toEqual(['near', 'mid', 'far']);
+    expect(nearest(points, pos, from, 1000).map((r) => r.item.name)).toEqual([
+      'near',
+      'mid',
+      'far',
+    ]);
     expect(nearest(points, pos, from, 1000, 1).map((r) => r.item.name)).toEqual(['near']);
     expect(nearest(points, pos, from, 10)).toEqual([]);
   });
@@ -245,7 +420,9 @@ describe('places (SPEC 5, 8)', () => {
     ],
   };
   it('a postcode resolves to its centroid', () => {
-    expect(resolvePlace(data, '4157')).toEqual({ place: { label: 'Capalaba QLD 4157', postcode: '4157', lat: -27.568, lng: 153.207 } });
+    expect(resolvePlace(data, '4157')).toEqual({
+      place: { label: 'Capalaba QLD 4157', postcode: '4157', lat: -27.568, lng: 153.207 },
+    });
     expect(resolvePlace(data, '0800')).toMatchObject({ place: { postcode: '0800' } });
   });
   it("an unknown postcode is 'Invalid postcode'", () => {
@@ -253,7 +430,10 @@ describe('places (SPEC 5, 8)', () => {
     expect(INVALID_POSTCODE).toBe('Invalid postcode');
   });
   it('suburbs match by prefix first, then anywhere', () => {
-    expect(searchPlaces(data, 'capa').map((p) => p.label)).toEqual(['Capalaba QLD 4157', 'North Capalaba QLD 4157']);
+    expect(searchPlaces(data, 'capa').map((p) => p.label)).toEqual([
+      'Capalaba QLD 4157',
+      'North Capalaba QLD 4157',
+    ]);
   });
 });
 
@@ -271,8 +451,11 @@ describe('location blocks and grouping (SPEC 2)', () => {
     ['parts', ['3']],
     ['service-and-parts', ['2', '3']],
     ['all', ['4', '1', '2', '3']],
-  ] as const)('block %s', (block, ids) => expect(blockLocations(locations, block).map((l) => l.id)).toEqual(ids));
-  it('block by location id', () => expect(blockLocations(locations, { id: '2' }).map((l) => l.id)).toEqual(['2']));
+  ] as const)('block %s', (block, ids) =>
+    expect(blockLocations(locations, block).map((l) => l.id)).toEqual(ids),
+  );
+  it('block by location id', () =>
+    expect(blockLocations(locations, { id: '2' }).map((l) => l.id)).toEqual(['2']));
 
   it("groups strip ' Sales', ' Service', ' Parts' and sort sales, service, parts", () => {
     const groups = groupLocations(locations);
@@ -295,10 +478,23 @@ describe('location blocks and grouping (SPEC 2)', () => {
 });
 
 describe('models (SPEC 4, 9)', () => {
-  const model = (slug: string, body: string[]): Model => ModelSchema.parse({ id: slug, name: slug, slug, body });
-  const range = [model('yaris', ['Hatch']), model('rav4', ['SUV']), model('hilux', ['Ute', 'Cab Chassis']), model('corolla', ['Hatch', 'Sedan'])];
+  const model = (slug: string, body: string[]): Model =>
+    ModelSchema.parse({ id: slug, name: slug, slug, body });
+  const range = [
+    model('yaris', ['Hatch']),
+    model('rav4', ['SUV']),
+    model('hilux', ['Ute', 'Cab Chassis']),
+    model('corolla', ['Hatch', 'Sedan']),
+  ];
   it('body filter buttons: All, then bodies in order, values lower case', () => {
-    expect(bodyFilters(range).map((f) => f.value)).toEqual(['all', 'hatch', 'suv', 'ute', 'cab chassis', 'sedan']);
+    expect(bodyFilters(range).map((f) => f.value)).toEqual([
+      'all',
+      'hatch',
+      'suv',
+      'ute',
+      'cab chassis',
+      'sedan',
+    ]);
     expect(bodyFilters(range, false)[0]).toEqual({ label: 'Hatch', value: 'hatch' });
   });
   it('selected body from the query in any case, else the default', () => {
@@ -313,7 +509,9 @@ describe('models (SPEC 4, 9)', () => {
     ['first', 'SUV', 'suv'],
     ['first', 'boat', 'hatch'],
     ['all', 'ute', 'ute'],
-  ] as const)('tenant start %s, ?body=%s -> %s', (start, query, body) => expect(selectedBody(bodyFilters(range), query, start)).toBe(body));
+  ] as const)('tenant start %s, ?body=%s -> %s', (start, query, body) =>
+    expect(selectedBody(bodyFilters(range), query, start)).toBe(body),
+  );
   it('starting on the first body falls back to All when the range has no body types', () => {
     expect(defaultBody(bodyFilters([model('mystery', [])]), 'first')).toBe('all');
     expect(defaultBody([], 'first')).toBe('all');
@@ -335,5 +533,6 @@ describe('sales counter (SPEC 9)', () => {
 });
 
 describe('autocomplete of dealership labels ignores empty input', () => {
-  it('list shown only when input non-empty', () => expect(autocomplete(['A'], (a) => a, '')).toEqual([]));
+  it('list shown only when input non-empty', () =>
+    expect(autocomplete(['A'], (a) => a, '')).toEqual([]));
 });

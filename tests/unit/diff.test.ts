@@ -19,7 +19,13 @@ describe('diffStock', () => {
   const before = stockState([car(1), car(2), car(3), car(4), car(5)]);
 
   it('tells added, sold, reserved, price changes and removed cars apart', () => {
-    const after = stockState([car(1, { status: 'sold', sold: true }), car(2, { reserved: true }), car(3, { price: 19_500 }), car(5), car(6)]);
+    const after = stockState([
+      car(1, { status: 'sold', sold: true }),
+      car(2, { reserved: true }),
+      car(3, { price: 19_500 }),
+      car(5),
+      car(6),
+    ]);
     const changes = diffStock(before, after);
     expect(changes).toMatchObject({
       added: ['6'],
@@ -51,17 +57,36 @@ describe('diffStock', () => {
     const changes = diffStock(before, after);
     expect(changes.detailsChanged).toEqual(['1', '2', '3', '4']);
     expect(describeChanges(changes)).toBe('4 detail changes');
-    expect(describeChanges(diffStock(before, stockState([car(1, { colour: 'White' }), car(2), car(3), car(4), car(5)])))).toBe('1 detail change');
+    expect(
+      describeChanges(
+        diffStock(
+          before,
+          stockState([car(1, { colour: 'White' }), car(2), car(3), car(4), car(5)]),
+        ),
+      ),
+    ).toBe('1 detail change');
   });
 
   it('does not count a views count or updated_at moving, or a price change, as a detail change', () => {
-    const after = stockState([car(1, { views: 120, updated_at: '2026-11-27T10:00:00Z' }), car(2, { price: 18_000 }), car(3), car(4), car(5)]);
+    const after = stockState([
+      car(1, { views: 120, updated_at: '2026-11-27T10:00:00Z' }),
+      car(2, { price: 18_000 }),
+      car(3),
+      car(4),
+      car(5),
+    ]);
     expect(describeChanges(diffStock(before, after))).toBe('1 price change');
   });
 
   it('counts no detail changes against a state kept before details were followed', () => {
-    const old = Object.fromEntries(Object.entries(before).map(([id, { details: _details, ...rest }]) => [id, rest]));
-    expect(describeChanges(diffStock(old, stockState([car(1, { name: 'Renamed' }), car(2), car(3), car(4), car(5)])))).toBe('');
+    const old = Object.fromEntries(
+      Object.entries(before).map(([id, { details: _details, ...rest }]) => [id, rest]),
+    );
+    expect(
+      describeChanges(
+        diffStock(old, stockState([car(1, { name: 'Renamed' }), car(2), car(3), car(4), car(5)])),
+      ),
+    ).toBe('');
   });
 
   it('says nothing changed for the same stock', () => {
@@ -73,7 +98,9 @@ describe('diffStock', () => {
     const result = validateFeed('cars', feed, 'feed.json');
     expect(result.records).toHaveLength(4);
     // A sync compares states of validated records (with the schema's defaults) on both sides.
-    const validBefore = stockState(validateFeed('cars', [car(1), car(2), car(3), car(4), car(5)], 'feed.json').records);
+    const validBefore = stockState(
+      validateFeed('cars', [car(1), car(2), car(3), car(4), car(5)], 'feed.json').records,
+    );
     const changes = diffStock(
       validBefore,
       stockState(result.records),

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, documentedScripts, headingAnchors, markdownLinks } from '../support/doc-links';
+import {
+  brokenLinks,
+  documentedScripts,
+  headingAnchors,
+  markdownLinks,
+} from '../support/doc-links';
 import { ROOT } from '../../scripts/lib/paths';
 
 /** README.md and every Markdown file under docs/. */
@@ -14,7 +19,13 @@ function projectDocs(): string[] {
 
 describe('project docs', () => {
   it('list every npm script in the README scripts table', () => {
-    const scripts = Object.keys((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const scripts = Object.keys(
+      (
+        JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+          scripts: Record<string, string>;
+        }
+      ).scripts,
+    );
     const documented = documentedScripts(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
     expect(scripts.filter((name) => !documented.has(name))).toEqual([]);
   });
@@ -39,7 +50,8 @@ describe('the link checker', () => {
   });
 
   it('reads script names from the first column of README tables only', () => {
-    const readme = '| `npm start` | x |\n| `npm run test:unit` / `npm run lint` | see `npm run other` |\nRun `npm run prose`.';
+    const readme =
+      '| `npm start` | x |\n| `npm run test:unit` / `npm run lint` | see `npm run other` |\nRun `npm run prose`.';
     expect([...documentedScripts(readme)].sort()).toEqual(['lint', 'start', 'test:unit']);
   });
 });

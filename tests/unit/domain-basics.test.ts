@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatKm, formatNumber, formatPhone, formatPrice } from '../../src/domain/format';
+import {
+  formatCents,
+  formatKm,
+  formatNumber,
+  formatPhone,
+  formatPrice,
+} from '../../src/domain/format';
 import { imageTag, type TagSettings } from '../../src/domain/tags';
 import { isListed, isSelected, soldCutoff } from '../../src/domain/stock';
-import { contactLocationSlug, locationGroupName, locationSlug, sortLocations } from '../../src/domain/locations';
+import {
+  contactLocationSlug,
+  locationGroupName,
+  locationSlug,
+  sortLocations,
+} from '../../src/domain/locations';
 import { minimumPrice, modelStatusLabel } from '../../src/domain/models';
 import { bodyTypesOf } from '../../src/domain/body-types';
 import { contrastRatio } from '../../src/domain/contrast';
@@ -30,7 +41,9 @@ describe('formatting (SPEC 9)', () => {
     [-98765, '-98,765'],
   ])('number %s -> %s, grouped as en-AU does', (value, text) => {
     expect(formatNumber(value)).toBe(text);
-    expect(formatNumber(value)).toBe(new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 }).format(value));
+    expect(formatNumber(value)).toBe(
+      new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 }).format(value),
+    );
   });
 
   it('cents', () => expect(formatCents(1234.5)).toBe('$1,234.50'));
@@ -52,41 +65,88 @@ describe('stock filter (SPEC 7)', () => {
     ['in stock', { status: 'in_stock' }, true],
     ['coming soon', { status: 'coming_soon' }, true],
     ['sold 2 days ago', { status: 'sold', sold_date_timestamp: NOW / 1000 - 2 * DAY }, true],
-    ['sold exactly at the cut-off', { status: 'sold', sold_date_timestamp: NOW / 1000 - 3 * DAY }, false],
+    [
+      'sold exactly at the cut-off',
+      { status: 'sold', sold_date_timestamp: NOW / 1000 - 3 * DAY },
+      false,
+    ],
     ['sold 4 days ago', { status: 'sold', sold_date_timestamp: NOW / 1000 - 4 * DAY }, false],
     ['sold without a date', { status: 'sold' }, false],
     ['hidden from the website', { status: 'in_stock', show_on_dealer_website: false }, false],
-  ])('%s', (_, car, listed) => expect(isListed(car as Parameters<typeof isListed>[0], cutoff)).toBe(listed));
+  ])('%s', (_, car, listed) =>
+    expect(isListed(car as Parameters<typeof isListed>[0], cutoff)).toBe(listed),
+  );
 
   it('selects by make, car type, dealership and item type', () => {
-    const car = { make: 'Toyota', car_type: 'used', dealership_id: '7', item_type: null } as unknown as Car;
-    const all = { dealership_ids: [], makes: [], car_types: ['new', 'demo', 'used'] as const, include_sold_cars_days: 3 };
+    const car = {
+      make: 'Toyota',
+      car_type: 'used',
+      dealership_id: '7',
+      item_type: null,
+    } as unknown as Car;
+    const all = {
+      dealership_ids: [],
+      makes: [],
+      car_types: ['new', 'demo', 'used'] as const,
+      include_sold_cars_days: 3,
+    };
     expect(isSelected(car, { ...all, car_types: [...all.car_types] })).toBe(true);
     expect(isSelected(car, { ...all, car_types: ['new'] })).toBe(false);
-    expect(isSelected(car, { ...all, car_types: [...all.car_types], makes: ['toyota'] })).toBe(true);
-    expect(isSelected(car, { ...all, car_types: [...all.car_types], makes: ['Mazda'] })).toBe(false);
-    expect(isSelected(car, { ...all, car_types: [...all.car_types], dealership_ids: ['8'] })).toBe(false);
-    expect(isSelected(car, { ...all, car_types: [...all.car_types], item_type: 'caravan' })).toBe(false);
+    expect(isSelected(car, { ...all, car_types: [...all.car_types], makes: ['toyota'] })).toBe(
+      true,
+    );
+    expect(isSelected(car, { ...all, car_types: [...all.car_types], makes: ['Mazda'] })).toBe(
+      false,
+    );
+    expect(isSelected(car, { ...all, car_types: [...all.car_types], dealership_ids: ['8'] })).toBe(
+      false,
+    );
+    expect(isSelected(car, { ...all, car_types: [...all.car_types], item_type: 'caravan' })).toBe(
+      false,
+    );
   });
 });
 
 describe('image tag priority (SPEC 4)', () => {
-  const settings: TagSettings = { fuelTags: true, certifiedLogo: true, justArrivedDays: 8, soldLabel: 'JUST SOLD', justArrivedLabel: 'JUST ARRIVED' };
-  const base = { status: 'in_stock', make: 'Toyota', car_type: 'used', simple_fuel: 'Petrol', created_at: '2025-01-01T00:00:00Z' } as const;
-  const tag = (car: object, s = settings) => imageTag({ ...base, ...car } as Parameters<typeof imageTag>[0], s, NOW)?.label;
+  const settings: TagSettings = {
+    fuelTags: true,
+    certifiedLogo: true,
+    justArrivedDays: 8,
+    soldLabel: 'JUST SOLD',
+    justArrivedLabel: 'JUST ARRIVED',
+  };
+  const base = {
+    status: 'in_stock',
+    make: 'Toyota',
+    car_type: 'used',
+    simple_fuel: 'Petrol',
+    created_at: '2025-01-01T00:00:00Z',
+  } as const;
+  const tag = (car: object, s = settings) =>
+    imageTag({ ...base, ...car } as Parameters<typeof imageTag>[0], s, NOW)?.label;
 
-  it('sold cars show the sold tag', () => expect(tag({ status: 'sold', reserved: true })).toBe('JUST SOLD'));
-  it('fuel tag first when enabled', () => expect(tag({ simple_fuel: 'Hybrid', reserved: true })).toBe('HYBRID'));
+  it('sold cars show the sold tag', () =>
+    expect(tag({ status: 'sold', reserved: true })).toBe('JUST SOLD'));
+  it('fuel tag first when enabled', () =>
+    expect(tag({ simple_fuel: 'Hybrid', reserved: true })).toBe('HYBRID'));
   it('plug-in hybrid and electric', () => {
     expect(tag({ simple_fuel: 'Plug-in Hybrid' })).toBe('PLUG-IN HYBRID');
     expect(tag({ simple_fuel: 'Electric' })).toBe('ELECTRIC');
   });
-  it('fuel tag skipped when disabled', () => expect(tag({ simple_fuel: 'Hybrid', reserved: true }, { ...settings, fuelTags: false })).toBe('RESERVED'));
-  it('RESERVED before certified', () => expect(tag({ reserved: true, certified: true })).toBe('RESERVED'));
-  it('certified used Toyota before custom tag', () => expect(tag({ certified: true, tag: 'Low Kms' })).toBe('Toyota Certified Pre-Owned'));
-  it('certified logo only for used Toyotas', () => expect(tag({ certified: true, make: 'Mazda', tag: 'Low Kms' })).toBe('Low Kms'));
-  it('custom tag before COMING SOON', () => expect(tag({ tag: 'Test Drive Only', status: 'coming_soon' })).toBe('Test Drive Only'));
-  it('COMING SOON before just arrived', () => expect(tag({ status: 'coming_soon', created_at: '2026-11-20T00:00:00Z' })).toBe('COMING SOON'));
+  it('fuel tag skipped when disabled', () =>
+    expect(tag({ simple_fuel: 'Hybrid', reserved: true }, { ...settings, fuelTags: false })).toBe(
+      'RESERVED',
+    ));
+  it('RESERVED before certified', () =>
+    expect(tag({ reserved: true, certified: true })).toBe('RESERVED'));
+  it('certified used Toyota before custom tag', () =>
+    expect(tag({ certified: true, tag: 'Low Kms' })).toBe('Toyota Certified Pre-Owned'));
+  it('certified logo only for used Toyotas', () =>
+    expect(tag({ certified: true, make: 'Mazda', tag: 'Low Kms' })).toBe('Low Kms'));
+  it('custom tag before COMING SOON', () =>
+    expect(tag({ tag: 'Test Drive Only', status: 'coming_soon' })).toBe('Test Drive Only'));
+  it('COMING SOON before just arrived', () =>
+    expect(tag({ status: 'coming_soon', created_at: '2026-11-20T00:00:00Z' })).toBe('COMING SOON'));
   it('just arrived within 8 days, not after', () => {
     expect(tag({ created_at: '2026-11-14T00:00:01Z' })).toBe('JUST ARRIVED');
     expect(tag({ created_at: '2026-11-14T00:00:00Z' })).toBeUndefined();
@@ -126,7 +186,14 @@ describe('models', () => {
 
 describe('body types (SPEC 9)', () => {
   it('maps a car to its body type and the ev, 4x4 and prestige groups', () => {
-    expect(bodyTypesOf({ simple_body: 'SUV', simple_fuel: 'Electric', simple_drive: '4X4', make: 'BMW' })).toEqual(['suv', 'ev', '4x4', 'prestige']);
+    expect(
+      bodyTypesOf({
+        simple_body: 'SUV',
+        simple_fuel: 'Electric',
+        simple_drive: '4X4',
+        make: 'BMW',
+      }),
+    ).toEqual(['suv', 'ev', '4x4', 'prestige']);
     expect(bodyTypesOf({ simple_body: 'Cab Chassis', make: 'Isuzu' })).toEqual(['cabChassis']);
     expect(bodyTypesOf({ simple_body: 'People Mover', make: 'Kia' })).toEqual(['peopleMover']);
   });
@@ -141,13 +208,19 @@ describe('contrast', () => {
 
 describe('location slugs (SPEC 2 routes)', () => {
   it('uses the feed slug, else the slugified name', () => {
-    expect(locationSlug({ slug: 'capalaba-sales', name: 'Bayside Toyota Capalaba Sales' })).toBe('capalaba-sales');
-    expect(locationSlug({ slug: undefined, name: 'Bayside Toyota Capalaba Sales' })).toBe('bayside-toyota-capalaba-sales');
+    expect(locationSlug({ slug: 'capalaba-sales', name: 'Bayside Toyota Capalaba Sales' })).toBe(
+      'capalaba-sales',
+    );
+    expect(locationSlug({ slug: undefined, name: 'Bayside Toyota Capalaba Sales' })).toBe(
+      'bayside-toyota-capalaba-sales',
+    );
   });
   it.each([
     ['Bayside Toyota Capalaba - Sales', 'bayside-toyota-capalaba'],
     ['Bayside Toyota Capalaba - Service', 'bayside-toyota-capalaba'],
     ['Bayside Toyota Capalaba Parts', 'bayside-toyota-capalaba'],
     ['Sunset Caravans Geelong', 'sunset-caravans-geelong'],
-  ])('contact-us slug of %s is %s', (name, slug) => expect(contactLocationSlug({ name })).toBe(slug));
+  ])('contact-us slug of %s is %s', (name, slug) =>
+    expect(contactLocationSlug({ name })).toBe(slug),
+  );
 });

@@ -40,7 +40,12 @@ describe('early answer to a facet tick', () => {
   });
 
   it('a second value of the same field widens; another field narrows, with the price range and sort of the address', () => {
-    let state: SearchState = { ...emptyState(), sortBy: 'Car_production:price:asc', ranges: { price: { max: 60_000 } }, page: 3 };
+    let state: SearchState = {
+      ...emptyState(),
+      sortBy: 'Car_production:price:asc',
+      ranges: { price: { max: 60_000 } },
+      page: 3,
+    };
     state = withTick(state, 'make', 'Kia', true);
     state = withTick(state, 'make', 'Mazda', true);
     expect(state.page).toBe(1);

@@ -1,11 +1,24 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_PRESS, earlySave, pressEarly, takeEarlyPress, WAITING } from '../../src/islands/early-press';
+import {
+  EARLY_PRESS,
+  earlySave,
+  pressEarly,
+  takeEarlyPress,
+  WAITING,
+} from '../../src/islands/early-press';
 
 // A tap held while a toggle's island wakes is saved to the shopper's list at once, so a reload
 // or a page left in that second keeps it; the island, handed the replayed tap, must not save it again.
 
-const car = { id: '42', name: '2024 Toyota RAV4 GXL', slug: '2024-toyota-rav4-gxl-42', make: 'Toyota', model: 'RAV4', primary_image_url: '/media/x.jpg' };
+const car = {
+  id: '42',
+  name: '2024 Toyota RAV4 GXL',
+  slug: '2024-toyota-rav4-gxl-42',
+  make: 'Toyota',
+  model: 'RAV4',
+  primary_image_url: '/media/x.jpg',
+};
 const favourites = () => JSON.parse(localStorage.getItem('favourites') ?? 'null') as unknown;
 const compare = () => JSON.parse(localStorage.getItem('compare') ?? 'null') as unknown;
 
@@ -23,7 +36,9 @@ afterEach(() => {
 
 describe('a press held while the island wakes', () => {
   it('saves the favourite at once, with only the fields a favourite keeps, and shows it pressed', () => {
-    const { button, icon } = toggle(earlySave({ key: 'favourites', entry: { ...car, price: 9, extra: 'x' } as typeof car }));
+    const { button, icon } = toggle(
+      earlySave({ key: 'favourites', entry: { ...car, price: 9, extra: 'x' } as typeof car }),
+    );
     pressEarly(icon);
     expect(button.getAttribute('aria-pressed')).toBe('true');
     expect(favourites()).toEqual([car]);

@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +38,9 @@ process.env.DIST_DIR = dist;
 const { swapSite } = await import('../../scripts/lib/build-finish');
 const SLUG = 'bayside-toyota';
 const HOST = 'www.baysidetoyota.example.com.au';
-const storeKind = storeKinds().find((kind) => kind.name === 'postgres' && kind.available) ?? storeKinds().find((kind) => kind.name === 'sqlite')!;
+const storeKind =
+  storeKinds().find((kind) => kind.name === 'postgres' && kind.available) ??
+  storeKinds().find((kind) => kind.name === 'sqlite')!;
 
 /** One page of each type, as the build lays them out (URL -> file). */
 const PAGES: Record<string, string> = {
@@ -50,7 +60,11 @@ const html = (title: string) =>
 function writeSite(dir: string, version: string) {
   for (const [url, file] of Object.entries(PAGES)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    const body = file.endsWith('.html') ? html(`${url} ${version}`) : file.endsWith('.svg') ? '<svg xmlns="http://www.w3.org/2000/svg"/>' : `/* ${version} */`;
+    const body = file.endsWith('.html')
+      ? html(`${url} ${version}`)
+      : file.endsWith('.svg')
+        ? '<svg xmlns="http://www.w3.org/2000/svg"/>'
+        : `/* ${version} */`;
     writeFileSync(path.join(dir, file), body);
   }
   writeFileSync(path.join(dir, '404.html'), html('Page not found'));
@@ -61,14 +75,36 @@ interface Answer {
   headers: Record<string, string>;
   body: string;
 }
-function call(port: number, method: string, pathname: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+function call(
+  port: number,
+  method: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method, path: pathname, headers: { host: HOST, ...headers }, agent: false }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers as Record<string, string>, body: text }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathname,
+        headers: { host: HOST, ...headers },
+        agent: false,
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers as Record<string, string>,
+            body: text,
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.setTimeout(10_000, () => request.destroy(new Error('no answer in time')));
     request.on('error', reject);
     request.end(body);
@@ -95,11 +131,22 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
 async function startApi(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts', SLUG], {
     cwd: root,
-    env: { ...process.env, ...storeEnv, PORT: String(port), BUILD_CACHE_DIR: path.join(work, 'cache'), TRUST_PROXY: '2', LOG_LEVEL: 'warn', OUTBOX: 'off' },
+    env: {
+      ...process.env,
+      ...storeEnv,
+      PORT: String(port),
+      BUILD_CACHE_DIR: path.join(work, 'cache'),
+      TRUST_PROXY: '2',
+      LOG_LEVEL: 'warn',
+      OUTBOX: 'off',
+    },
     stdio: 'ignore',
   });
   apis.push({ child, port });
-  await until(`the API on ${port}`, async () => (await call(port, 'GET', '/api/health')).status === 200);
+  await until(
+    `the API on ${port}`,
+    async () => (await call(port, 'GET', '/api/health')).status === 200,
+  );
   return child;
 }
 
@@ -112,7 +159,9 @@ beforeAll(async () => {
   writeSite(site, 'v1');
   await writeHeadersFile(site, await loadTenant(SLUG, root));
   rules = parseHeaders(readFileSync(path.join(site, '_headers'), 'utf8'));
-  const snapshot = apiTestSite({ rate_limit: { per_ip_per_minute: 100_000, per_site_per_minute: 100_000 } });
+  const snapshot = apiTestSite({
+    rate_limit: { per_ip_per_minute: 100_000, per_site_per_minute: 100_000 },
+  });
   mkdirSync(path.join(work, 'cache', SLUG), { recursive: true });
   writeFileSync(path.join(work, 'cache', SLUG, 'site.json'), JSON.stringify(snapshot));
 
@@ -123,7 +172,15 @@ beforeAll(async () => {
   writeFileSync(
     path.join(work, 'Caddyfile'),
     caddyfile({
-      sites: [{ slug: SLUG, hosts: [HOST], root: site, previousRoot: path.join(dist, `.prev-${SLUG}`), rules }],
+      sites: [
+        {
+          slug: SLUG,
+          hosts: [HOST],
+          root: site,
+          previousRoot: path.join(dist, `.prev-${SLUG}`),
+          rules,
+        },
+      ],
       port: edgePort,
       apiPool: [`127.0.0.1:${api1}`, `127.0.0.1:${api2}`],
     }),
@@ -134,12 +191,37 @@ beforeAll(async () => {
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     processes.push(child);
   };
-  keep(spawn('caddy', ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], { cwd: work, env: { ...process.env, HOME: work } }));
-  writeFileSync(path.join(work, 'default.vcl'), varnishVcl({ tenants: [{ host: HOST, port: cdnPort }], edge: { host: '127.0.0.1', port: edgePort } }));
-  keep(spawn('varnishd', ['-F', '-a', `127.0.0.1:${cdnPort}`, '-f', path.join(work, 'default.vcl'), '-n', path.join(work, 'varnish'), '-s', 'malloc,64m']));
-  await until('the CDN layer', async () => (await call(cdnPort, 'GET', '/')).status === 200).catch((error: Error) => {
-    throw new Error(`${error.message}:\n${output}`);
-  });
+  keep(
+    spawn('caddy', ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], {
+      cwd: work,
+      env: { ...process.env, HOME: work },
+    }),
+  );
+  writeFileSync(
+    path.join(work, 'default.vcl'),
+    varnishVcl({
+      tenants: [{ host: HOST, port: cdnPort }],
+      edge: { host: '127.0.0.1', port: edgePort },
+    }),
+  );
+  keep(
+    spawn('varnishd', [
+      '-F',
+      '-a',
+      `127.0.0.1:${cdnPort}`,
+      '-f',
+      path.join(work, 'default.vcl'),
+      '-n',
+      path.join(work, 'varnish'),
+      '-s',
+      'malloc,64m',
+    ]),
+  );
+  await until('the CDN layer', async () => (await call(cdnPort, 'GET', '/')).status === 200).catch(
+    (error: Error) => {
+      throw new Error(`${error.message}:\n${output}`);
+    },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -155,7 +237,8 @@ describe('the stack: CDN layer, edge and API pool', () => {
       const answer = await call(cdnPort, 'GET', url);
       expect(answer.status, url).toBe(200);
       const declared = headersForPath(rules, url);
-      for (const [name, value] of Object.entries(declared)) expect(answer.headers[name.toLowerCase()], `${url} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(declared))
+        expect(answer.headers[name.toLowerCase()], `${url} ${name}`).toBe(value);
       // Paths no rule gives a Cache-Control (/cars/x/) get the static hosts' default for pages.
       expect(answer.headers['cache-control'], url).toBe(declared['Cache-Control'] ?? PAGE_CACHE);
       expect(answer.headers.server, url).toBeUndefined();
@@ -164,14 +247,26 @@ describe('the stack: CDN layer, edge and API pool', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('Page not found');
     expect(missing.headers['cache-control']).not.toContain('immutable');
-    expect(missing.headers['content-security-policy']).toBe(headersForPath(rules, '/404.html')['Content-Security-Policy']);
+    expect(missing.headers['content-security-policy']).toBe(
+      headersForPath(rules, '/404.html')['Content-Security-Policy'],
+    );
   });
 
   it('grades A+ on the Observatory through the CDN layer', async () => {
     const answer = await call(cdnPort, 'GET', '/');
-    const headers = new Headers(Object.entries(answer.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const headers = new Headers(
+      Object.entries(answer.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
     const url = `https://${HOST}/`;
-    const result = scoreScan({ url, status: answer.status, headers, body: answer.body, httpRoute: [`http://${HOST}/`, url] });
+    const result = scoreScan({
+      url,
+      status: answer.status,
+      headers,
+      body: answer.body,
+      httpRoute: [`http://${HOST}/`, url],
+    });
     expect(result.grade, JSON.stringify(result.tests.filter((test) => !test.pass))).toBe('A+');
   });
 
@@ -196,75 +291,115 @@ describe('the stack: CDN layer, edge and API pool', () => {
         started_at: Date.now() - 10_000,
         website: '',
         car_id: 'car-1',
-        fields: { name: 'Jo', last_name: 'Citizen', phone: '0412 345 678', email: 'jo@example.com', postcode: '4000', message: 'Hi' },
+        fields: {
+          name: 'Jo',
+          last_name: 'Citizen',
+          phone: '0412 345 678',
+          email: 'jo@example.com',
+          postcode: '4000',
+          message: 'Hi',
+        },
       }),
     );
     expect(lead.status, lead.body).toBe(201);
     expect(lead.headers['x-cache']).toBe('MISS');
-    expect(await store.getLead(SLUG, (JSON.parse(lead.body) as { lead_id: string }).lead_id)).toMatchObject({ form: 'enquiry' });
+    expect(
+      await store.getLead(SLUG, (JSON.parse(lead.body) as { lead_id: string }).lead_id),
+    ).toMatchObject({ form: 'enquiry' });
   });
 
-  it('loses and doubles no lead when an API instance is SIGKILLed during 300 leads', { timeout: 120_000 }, async () => {
-    const acknowledged = new Map<number, string>();
-    let sent = 0;
-    const submit = async (index: number) => {
-      const body = JSON.stringify({
-        form: 'enquiry',
-        idempotency_key: `stack-burst-${index}`,
-        started_at: Date.now() - 10_000,
-        website: '',
-        car_id: 'car-1',
-        fields: { name: 'Jo', last_name: `Burst ${index}`, phone: '0412 345 678', email: 'jo@example.com', postcode: '4000', message: 'Hi' },
-      });
-      // A shopper's form retries an unanswered or failed send with the same key.
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const answer = await call(cdnPort, 'POST', '/api/leads', { 'content-type': 'application/json', origin: `https://${HOST}` }, body).catch(
-          () => undefined,
-        );
-        if (answer && answer.status < 300) return void acknowledged.set(index, (JSON.parse(answer.body) as { lead_id: string }).lead_id);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
-    const clients = Array.from({ length: 6 }, async () => {
-      while (sent < 300) await submit(sent++);
-    });
-    while (sent < 100) await new Promise((resolve) => setTimeout(resolve, 5));
-    apis[0]!.child.kill('SIGKILL');
-    await Promise.all(clients);
-    expect(acknowledged.size).toBe(300);
-    const leads = (await store.driver.all(`SELECT id FROM leads WHERE tenant = ? AND fields LIKE ?`, [SLUG, '%Burst %'])).map((row) => String(row.id));
-    expect(leads.length).toBe(300);
-    expect(new Set(leads)).toEqual(new Set(acknowledged.values()));
-  });
-
-  it('answers every one of 1,000 requests while the site folder is swapped 50 times', { timeout: 120_000 }, async () => {
-    const live = path.join(dist, SLUG);
-    const next = path.join(dist, `.tmp-${SLUG}`);
-    let swapping = true;
-    const swapper = (async () => {
-      for (let n = 0; n < 50 && swapping; n++) {
-        rmSync(next, { recursive: true, force: true });
-        cpSync(live, next, { recursive: true });
-        // The publish's own swap (scripts/lib/build-finish.ts).
-        void (await swapSite(SLUG, next))();
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
-    const failures: string[] = [];
-    let done = 0;
-    const urls = Object.keys(PAGES);
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (done < 1000) {
-          const url = urls[done++ % urls.length]!;
-          // Straight to the edge: the CDN layer would answer most from its cache.
-          const answer = await call(edgePort, 'GET', url).catch((error: Error) => ({ status: 0, body: error.message }));
-          if (answer.status !== 200) failures.push(`${url}: ${answer.status}`);
+  it(
+    'loses and doubles no lead when an API instance is SIGKILLed during 300 leads',
+    { timeout: 120_000 },
+    async () => {
+      const acknowledged = new Map<number, string>();
+      let sent = 0;
+      const submit = async (index: number) => {
+        const body = JSON.stringify({
+          form: 'enquiry',
+          idempotency_key: `stack-burst-${index}`,
+          started_at: Date.now() - 10_000,
+          website: '',
+          car_id: 'car-1',
+          fields: {
+            name: 'Jo',
+            last_name: `Burst ${index}`,
+            phone: '0412 345 678',
+            email: 'jo@example.com',
+            postcode: '4000',
+            message: 'Hi',
+          },
+        });
+        // A shopper's form retries an unanswered or failed send with the same key.
+        for (let attempt = 0; attempt < 20; attempt++) {
+          const answer = await call(
+            cdnPort,
+            'POST',
+            '/api/leads',
+            { 'content-type': 'application/json', origin: `https://${HOST}` },
+            body,
+          ).catch(() => undefined);
+          if (answer && answer.status < 300)
+            return void acknowledged.set(
+              index,
+              (JSON.parse(answer.body) as { lead_id: string }).lead_id,
+            );
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
-      }),
-    );
-    swapping = false;
-    await swapper;
-    expect(failures).toEqual([]);
-  });
+      };
+      const clients = Array.from({ length: 6 }, async () => {
+        while (sent < 300) await submit(sent++);
+      });
+      while (sent < 100) await new Promise((resolve) => setTimeout(resolve, 5));
+      apis[0]!.child.kill('SIGKILL');
+      await Promise.all(clients);
+      expect(acknowledged.size).toBe(300);
+      const leads = (
+        await store.driver.all(`SELECT id FROM leads WHERE tenant = ? AND fields LIKE ?`, [
+          SLUG,
+          '%Burst %',
+        ])
+      ).map((row) => String(row.id));
+      expect(leads.length).toBe(300);
+      expect(new Set(leads)).toEqual(new Set(acknowledged.values()));
+    },
+  );
+
+  it(
+    'answers every one of 1,000 requests while the site folder is swapped 50 times',
+    { timeout: 120_000 },
+    async () => {
+      const live = path.join(dist, SLUG);
+      const next = path.join(dist, `.tmp-${SLUG}`);
+      let swapping = true;
+      const swapper = (async () => {
+        for (let n = 0; n < 50 && swapping; n++) {
+          rmSync(next, { recursive: true, force: true });
+          cpSync(live, next, { recursive: true });
+          // The publish's own swap (scripts/lib/build-finish.ts).
+          void (await swapSite(SLUG, next))();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      const failures: string[] = [];
+      let done = 0;
+      const urls = Object.keys(PAGES);
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (done < 1000) {
+            const url = urls[done++ % urls.length]!;
+            // Straight to the edge: the CDN layer would answer most from its cache.
+            const answer = await call(edgePort, 'GET', url).catch((error: Error) => ({
+              status: 0,
+              body: error.message,
+            }));
+            if (answer.status !== 200) failures.push(`${url}: ${answer.status}`);
+          }
+        }),
+      );
+      swapping = false;
+      await swapper;
+      expect(failures).toEqual([]);
+    },
+  );
 });

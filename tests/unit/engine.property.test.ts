@@ -16,9 +16,33 @@ const MAKES = ['Toyota', 'Kia', 'Mazda', 'Škoda', 'Land Rover'];
 const MODELS = ['Corolla', 'HiLux', 'CX-5', 'Sportage', 'Octavia', 'Range Rover Sport'];
 const BODIES = ['SUV', 'Ute', '4x4', 'Hatch', 'Sedan'];
 const COLOURS = ['White', 'Crystal Pearl', 'Blue'];
-const FACETS = ['make', 'model', 'body', 'colour', 'car_type', 'price', 'km', 'year', 'seats', 'status'];
+const FACETS = [
+  'make',
+  'model',
+  'body',
+  'colour',
+  'car_type',
+  'price',
+  'km',
+  'year',
+  'seats',
+  'status',
+];
 const NUMBER_FIELDS = ['price', 'km', 'year', 'seats'];
-const TEXT = ['name', 'make', 'model', 'badge', 'colour', 'fuel', 'transmission', 'drive', 'simple_body', 'stocknum', 'location_name', 'tag'];
+const TEXT = [
+  'name',
+  'make',
+  'model',
+  'badge',
+  'colour',
+  'fuel',
+  'transmission',
+  'drive',
+  'simple_body',
+  'stocknum',
+  'location_name',
+  'tag',
+];
 
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
@@ -36,7 +60,9 @@ const docArb = fc.record({
   custom_rank: optional(fc.integer({ min: 0, max: 3 })),
   created_at: optional(fc.integer({ min: 0, max: 3 }).map((n) => 1_700_000_000 + n * 3600)),
   status: fc.constantFrom('in_stock', 'coming_soon', 'sold', 'on_hold'),
-  sold_date_timestamp: optional(fc.integer({ min: -5, max: 5 }).map((days) => CUTOFF + days * 86_400)),
+  sold_date_timestamp: optional(
+    fc.integer({ min: -5, max: 5 }).map((days) => CUTOFF + days * 86_400),
+  ),
   show_on_dealer_website: optional(fc.constant(false as const)),
   stocknum: optional(fc.constantFrom('A123', 'b-77', 'Z.9')),
 });
@@ -54,18 +80,61 @@ const facetFilterArb = fc
   .tuple(
     fc.boolean(),
     fc.constantFrom('make', 'model', 'body', 'colour', 'car_type', 'year', 'seats'),
-    fc.constantFrom(...MAKES, ...MODELS, ...BODIES, ...COLOURS, 'new', 'used', '2020', '5', 'nothing'),
+    fc.constantFrom(
+      ...MAKES,
+      ...MODELS,
+      ...BODIES,
+      ...COLOURS,
+      'new',
+      'used',
+      '2020',
+      '5',
+      'nothing',
+    ),
     fc.boolean(),
   )
-  .map(([negated, field, value, quoted]) => `${negated ? '-' : ''}${field}:${quoted ? `"${value}"` : value}`);
+  .map(
+    ([negated, field, value, quoted]) =>
+      `${negated ? '-' : ''}${field}:${quoted ? `"${value}"` : value}`,
+  );
 const numericFilterArb = fc
-  .tuple(fc.constantFrom(...NUMBER_FIELDS), fc.constantFrom('<', '<=', '=', '!=', '>=', '>'), fc.integer({ min: 0, max: 60_000 }))
-  .map(([field, op, bound]) => `${field}${op}${field === 'year' ? 2015 + (bound % 12) : field === 'seats' ? bound % 8 : bound}`);
-const groupsArb = <T extends string>(filter: fc.Arbitrary<T>) => fc.array(fc.oneof(filter, fc.array(filter, { maxLength: 3 })), { maxLength: 3 });
-const wordArb = fc.constantFrom('toy', 'TOYOTA', 'cx', 'cx-5', 'rover', 'sr5', 'škoda', 'skod', 'pearl', '2020', '20', 'b-7', 'z.9', 'ota', 'hybrid');
+  .tuple(
+    fc.constantFrom(...NUMBER_FIELDS),
+    fc.constantFrom('<', '<=', '=', '!=', '>=', '>'),
+    fc.integer({ min: 0, max: 60_000 }),
+  )
+  .map(
+    ([field, op, bound]) =>
+      `${field}${op}${field === 'year' ? 2015 + (bound % 12) : field === 'seats' ? bound % 8 : bound}`,
+  );
+const groupsArb = <T extends string>(filter: fc.Arbitrary<T>) =>
+  fc.array(fc.oneof(filter, fc.array(filter, { maxLength: 3 })), { maxLength: 3 });
+const wordArb = fc.constantFrom(
+  'toy',
+  'TOYOTA',
+  'cx',
+  'cx-5',
+  'rover',
+  'sr5',
+  'škoda',
+  'skod',
+  'pearl',
+  '2020',
+  '20',
+  'b-7',
+  'z.9',
+  'ota',
+  'hybrid',
+);
 
 const paramsArb: fc.Arbitrary<{ indexName: string; params: EngineParams }> = fc.record({
-  indexName: fc.constantFrom('Car_production', 'Car_production:price:asc', 'Car_production:price:desc', 'Car_production:km:asc', 'Car_production:year:desc'),
+  indexName: fc.constantFrom(
+    'Car_production',
+    'Car_production:price:asc',
+    'Car_production:price:desc',
+    'Car_production:km:asc',
+    'Car_production:year:desc',
+  ),
   params: fc.record(
     {
       query: fc.array(wordArb, { maxLength: 2 }).map((words) => words.join(' ')),
@@ -81,12 +150,14 @@ const paramsArb: fc.Arbitrary<{ indexName: string; params: EngineParams }> = fc.
 
 // ---- the reference: the plainest reading of each rule ----
 
-const get = (doc: SearchDocument, field: string) => (doc as unknown as Record<string, unknown>)[field];
+const get = (doc: SearchDocument, field: string) =>
+  (doc as unknown as Record<string, unknown>)[field];
 const valuesOf = (doc: SearchDocument, field: string): string[] => {
   const value = get(doc, field);
   return value == null ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
 };
-const numberOf = (doc: SearchDocument, field: string) => (typeof get(doc, field) === 'number' ? (get(doc, field) as number) : undefined);
+const numberOf = (doc: SearchDocument, field: string) =>
+  typeof get(doc, field) === 'number' ? (get(doc, field) as number) : undefined;
 const words = (text: string) =>
   text
     .normalize('NFKD')
@@ -98,7 +169,9 @@ const words = (text: string) =>
 function groups(filters: unknown): string[][] {
   if (filters == null) return [];
   const list = typeof filters === 'string' ? [filters] : (filters as unknown[]);
-  return list.map((item) => (typeof item === 'string' ? [item] : (item as unknown[]).flat(2).map(String)));
+  return list.map((item) =>
+    typeof item === 'string' ? [item] : (item as unknown[]).flat(2).map(String),
+  );
 }
 
 function facetMatch(doc: SearchDocument, filter: string): boolean {
@@ -112,7 +185,14 @@ function numericMatch(doc: SearchDocument, filter: string): boolean {
   const value = numberOf(doc, field!);
   const bound = Number(raw);
   if (value === undefined) return false;
-  return { '<': value < bound, '<=': value <= bound, '=': value === bound, '!=': value !== bound, '>=': value >= bound, '>': value > bound }[op!]!;
+  return {
+    '<': value < bound,
+    '<=': value <= bound,
+    '=': value === bound,
+    '!=': value !== bound,
+    '>=': value >= bound,
+    '>': value > bound,
+  }[op!]!;
 }
 
 function reference(docs: SearchDocument[], indexName: string, params: EngineParams) {
@@ -120,18 +200,30 @@ function reference(docs: SearchDocument[], indexName: string, params: EnginePara
   const matches = docs.filter(
     (doc) =>
       doc.show_on_dealer_website !== false &&
-      (doc.status === 'in_stock' || doc.status === 'coming_soon' || (doc.sold_date_timestamp ?? -Infinity) > CUTOFF) &&
-      queryWords.every((word) => [...TEXT.flatMap((field) => valuesOf(doc, field).flatMap(words)), String(doc.year)].some((token) => token.startsWith(word))) &&
-      groups(params.facetFilters).every((group) => group.some((filter) => facetMatch(doc, filter))) &&
-      groups(params.numericFilters).every((group) => group.some((filter) => numericMatch(doc, filter))),
+      (doc.status === 'in_stock' ||
+        doc.status === 'coming_soon' ||
+        (doc.sold_date_timestamp ?? -Infinity) > CUTOFF) &&
+      queryWords.every((word) =>
+        [...TEXT.flatMap((field) => valuesOf(doc, field).flatMap(words)), String(doc.year)].some(
+          (token) => token.startsWith(word),
+        ),
+      ) &&
+      groups(params.facetFilters).every((group) =>
+        group.some((filter) => facetMatch(doc, filter)),
+      ) &&
+      groups(params.numericFilters).every((group) =>
+        group.some((filter) => numericMatch(doc, filter)),
+      ),
   );
-  const rank = (a: SearchDocument, b: SearchDocument) => (b.custom_rank ?? 0) - (a.custom_rank ?? 0) || (b.created_at ?? 0) - (a.created_at ?? 0);
+  const rank = (a: SearchDocument, b: SearchDocument) =>
+    (b.custom_rank ?? 0) - (a.custom_rank ?? 0) || (b.created_at ?? 0) - (a.created_at ?? 0);
   const [, field, order] = indexName.split(':');
   const sorted = [...matches].sort((a, b) => {
     if (!field) return rank(a, b);
     const left = numberOf(a, field);
     const right = numberOf(b, field);
-    if (left === undefined || right === undefined) return (left === undefined ? 1 : 0) - (right === undefined ? 1 : 0) || rank(a, b);
+    if (left === undefined || right === undefined)
+      return (left === undefined ? 1 : 0) - (right === undefined ? 1 : 0) || rank(a, b);
     return (order === 'desc' ? right - left : left - right) || rank(a, b);
   });
   const hitsPerPage = params.hitsPerPage ?? 20;
@@ -141,15 +233,26 @@ function reference(docs: SearchDocument[], indexName: string, params: EnginePara
   const facetNames = typeof params.facets === 'string' ? [params.facets] : (params.facets ?? []);
   for (const name of facetNames) {
     facets[name] = {};
-    for (const doc of matches) for (const value of valuesOf(doc, name)) facets[name][value] = (facets[name][value] ?? 0) + 1;
-    const numbers = matches.map((doc) => numberOf(doc, name)).filter((n): n is number => n !== undefined);
+    for (const doc of matches)
+      for (const value of valuesOf(doc, name)) facets[name][value] = (facets[name][value] ?? 0) + 1;
+    const numbers = matches
+      .map((doc) => numberOf(doc, name))
+      .filter((n): n is number => n !== undefined);
     if (['price', 'km', 'year', 'weekly', 'seats'].includes(name) && numbers.length) {
       const sum = numbers.reduce((a, b) => a + b, 0);
-      stats[name] = { min: Math.min(...numbers), max: Math.max(...numbers), sum, avg: sum / numbers.length };
+      stats[name] = {
+        min: Math.min(...numbers),
+        max: Math.max(...numbers),
+        sum,
+        avg: sum / numbers.length,
+      };
     }
   }
   return {
-    ids: hitsPerPage > 0 ? sorted.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((doc) => doc.objectID) : [],
+    ids:
+      hitsPerPage > 0
+        ? sorted.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((doc) => doc.objectID)
+        : [],
     nbHits: matches.length,
     nbPages: hitsPerPage > 0 ? Math.ceil(matches.length / hitsPerPage) : 0,
     facets,
@@ -160,41 +263,54 @@ function reference(docs: SearchDocument[], indexName: string, params: EnginePara
 describe('indexed engine = naive reference', () => {
   it('agrees on hits, order, paging, facet counts and stats for random stock and requests', () => {
     fc.assert(
-      fc.property(docsArb, fc.array(paramsArb, { minLength: 1, maxLength: 6 }), fc.boolean(), (docs, requests, warmed) => {
-        // One engine answers several requests, so structures built by one query serve the next;
-        // half the runs build everything first, as the browser's warm-up steps do.
-        const engine = createEngine(docs, { soldDays: SOLD_DAYS, now: () => NOW });
-        if (warmed) for (const step of engine.warmUpSteps()) step();
-        for (const { indexName, params } of requests) {
-          const result = engine.search(indexName, params);
-          const expected = reference(docs, indexName, params);
-          expect(result.hits.map((hit) => hit.objectID)).toEqual(expected.ids);
-          expect(result.nbHits).toBe(expected.nbHits);
-          expect(result.nbPages).toBe(expected.nbPages);
-          expect(result.facets).toEqual(expected.facets);
-          expect(result.facets_stats).toEqual(expected.stats);
-        }
-      }),
+      fc.property(
+        docsArb,
+        fc.array(paramsArb, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        (docs, requests, warmed) => {
+          // One engine answers several requests, so structures built by one query serve the next;
+          // half the runs build everything first, as the browser's warm-up steps do.
+          const engine = createEngine(docs, { soldDays: SOLD_DAYS, now: () => NOW });
+          if (warmed) for (const step of engine.warmUpSteps()) step();
+          for (const { indexName, params } of requests) {
+            const result = engine.search(indexName, params);
+            const expected = reference(docs, indexName, params);
+            expect(result.hits.map((hit) => hit.objectID)).toEqual(expected.ids);
+            expect(result.nbHits).toBe(expected.nbHits);
+            expect(result.nbPages).toBe(expected.nbPages);
+            expect(result.facets).toEqual(expected.facets);
+            expect(result.facets_stats).toEqual(expected.stats);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('follows the sold cut-off as the clock moves, with one engine', () => {
     fc.assert(
-      fc.property(docsArb, fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 1, maxLength: 4 }), (docs, shifts) => {
-        let now = NOW;
-        const engine = createEngine(docs, { soldDays: SOLD_DAYS, now: () => now });
-        for (const days of shifts) {
-          now = NOW + days * 86_400_000;
-          const cutoff = CUTOFF + days * 86_400;
-          const listed = docs.filter(
-            (doc) =>
-              doc.show_on_dealer_website !== false &&
-              (doc.status === 'in_stock' || doc.status === 'coming_soon' || (doc.sold_date_timestamp ?? -Infinity) > cutoff),
-          );
-          expect(engine.search('Car_production', { hitsPerPage: 100 }).nbHits).toBe(listed.length);
-        }
-      }),
+      fc.property(
+        docsArb,
+        fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 1, maxLength: 4 }),
+        (docs, shifts) => {
+          let now = NOW;
+          const engine = createEngine(docs, { soldDays: SOLD_DAYS, now: () => now });
+          for (const days of shifts) {
+            now = NOW + days * 86_400_000;
+            const cutoff = CUTOFF + days * 86_400;
+            const listed = docs.filter(
+              (doc) =>
+                doc.show_on_dealer_website !== false &&
+                (doc.status === 'in_stock' ||
+                  doc.status === 'coming_soon' ||
+                  (doc.sold_date_timestamp ?? -Infinity) > cutoff),
+            );
+            expect(engine.search('Car_production', { hitsPerPage: 100 }).nbHits).toBe(
+              listed.length,
+            );
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/search/engine';
-import { createEmbeddedClient, retryDelayMs, withCache, type SearchClient } from '../../src/search/client';
+import {
+  createEmbeddedClient,
+  retryDelayMs,
+  withCache,
+  type SearchClient,
+} from '../../src/search/client';
 import type { SearchDocument } from '../../src/search/document';
 import { rangeLowerBound, weeklyPriceRange } from '../../src/search/document';
 import { searchDocument as doc } from './support/search-document';
@@ -10,12 +15,57 @@ const DAY = 86_400;
 const nowSeconds = NOW / 1000;
 
 const DOCS: SearchDocument[] = [
-  doc(1, { make: 'Toyota', model: 'Corolla', price: 25_000, km: 40_000, body: ['Hatch'], custom_rank: 5, name: '2020 Toyota Corolla Ascent' }),
-  doc(2, { make: 'Toyota', model: 'HiLux', price: 55_000, km: 10_000, body: ['Ute', '4x4'], car_type: 'new', custom_rank: 9, name: '2024 Toyota HiLux SR5' }),
-  doc(3, { make: 'Kia', model: 'Sportage', price: 38_000, km: 5_000, body: ['SUV'], car_type: 'demo', custom_rank: 1 }),
-  doc(4, { make: 'Kia', model: 'Cerato', price: 19_000, body: ['Hatch'], status: 'sold', sold_date_timestamp: nowSeconds - 1 * DAY }),
-  doc(5, { make: 'Mazda', model: 'CX-5', price: 42_000, body: ['SUV'], status: 'sold', sold_date_timestamp: nowSeconds - 10 * DAY }),
-  doc(6, { make: 'Mazda', model: 'BT-50', price: 60_000, body: ['Ute'], show_on_dealer_website: false }),
+  doc(1, {
+    make: 'Toyota',
+    model: 'Corolla',
+    price: 25_000,
+    km: 40_000,
+    body: ['Hatch'],
+    custom_rank: 5,
+    name: '2020 Toyota Corolla Ascent',
+  }),
+  doc(2, {
+    make: 'Toyota',
+    model: 'HiLux',
+    price: 55_000,
+    km: 10_000,
+    body: ['Ute', '4x4'],
+    car_type: 'new',
+    custom_rank: 9,
+    name: '2024 Toyota HiLux SR5',
+  }),
+  doc(3, {
+    make: 'Kia',
+    model: 'Sportage',
+    price: 38_000,
+    km: 5_000,
+    body: ['SUV'],
+    car_type: 'demo',
+    custom_rank: 1,
+  }),
+  doc(4, {
+    make: 'Kia',
+    model: 'Cerato',
+    price: 19_000,
+    body: ['Hatch'],
+    status: 'sold',
+    sold_date_timestamp: nowSeconds - 1 * DAY,
+  }),
+  doc(5, {
+    make: 'Mazda',
+    model: 'CX-5',
+    price: 42_000,
+    body: ['SUV'],
+    status: 'sold',
+    sold_date_timestamp: nowSeconds - 10 * DAY,
+  }),
+  doc(6, {
+    make: 'Mazda',
+    model: 'BT-50',
+    price: 60_000,
+    body: ['Ute'],
+    show_on_dealer_website: false,
+  }),
   doc(7, { make: 'Honda', model: 'Civic', body: ['Hatch'], status: 'coming_soon' }),
 ];
 
@@ -51,24 +101,48 @@ describe('embedded engine', () => {
   });
 
   it('ANDs facet filter groups and ORs values within a group, as arrays or strings', () => {
-    const either = engine.search('Car_production', { facetFilters: [['make:Toyota', 'make:Kia'], ['body:Hatch']], hitsPerPage: 50 });
+    const either = engine.search('Car_production', {
+      facetFilters: [['make:Toyota', 'make:Kia'], ['body:Hatch']],
+      hitsPerPage: 50,
+    });
     expect(ids(either).sort()).toEqual(['1', '4']);
-    expect(ids(engine.search('Car_production', { facetFilters: 'make:Kia', hitsPerPage: 50 })).sort()).toEqual(['3', '4']);
-    expect(ids(engine.search('Car_production', { facetFilters: ['make:Kia', 'car_type:demo'] }))).toEqual(['3']);
-    expect(ids(engine.search('Car_production', { facetFilters: ['-make:Toyota'], hitsPerPage: 50 })).sort()).toEqual(['3', '4', '7']);
+    expect(
+      ids(engine.search('Car_production', { facetFilters: 'make:Kia', hitsPerPage: 50 })).sort(),
+    ).toEqual(['3', '4']);
+    expect(
+      ids(engine.search('Car_production', { facetFilters: ['make:Kia', 'car_type:demo'] })),
+    ).toEqual(['3']);
+    expect(
+      ids(
+        engine.search('Car_production', { facetFilters: ['-make:Toyota'], hitsPerPage: 50 }),
+      ).sort(),
+    ).toEqual(['3', '4', '7']);
   });
 
   it('applies numeric ranges; cars without the number fall outside any bound', () => {
-    const result = engine.search('Car_production', { numericFilters: ['price>=20000', 'price<=40000'], hitsPerPage: 50 });
+    const result = engine.search('Car_production', {
+      numericFilters: ['price>=20000', 'price<=40000'],
+      hitsPerPage: 50,
+    });
     expect(ids(result).sort()).toEqual(['1', '3']);
-    expect(ids(engine.search('Car_production', { numericFilters: [['km<6000', 'km>30000']] })).sort()).toEqual(['1', '3']);
+    expect(
+      ids(engine.search('Car_production', { numericFilters: [['km<6000', 'km>30000']] })).sort(),
+    ).toEqual(['1', '3']);
   });
 
   it('counts facet values over the matching cars and reports numeric stats', () => {
-    const result = engine.search('Car_production', { facets: ['make', 'body', 'price'], facetFilters: [['body:Hatch', 'body:SUV']] });
+    const result = engine.search('Car_production', {
+      facets: ['make', 'body', 'price'],
+      facetFilters: [['body:Hatch', 'body:SUV']],
+    });
     expect(result.facets.make).toEqual({ Toyota: 1, Kia: 2, Honda: 1 });
     expect(result.facets.body).toEqual({ Hatch: 3, SUV: 1 });
-    expect(result.facets_stats.price).toEqual({ min: 19_000, max: 38_000, sum: 82_000, avg: 82_000 / 3 });
+    expect(result.facets_stats.price).toEqual({
+      min: 19_000,
+      max: 38_000,
+      sum: 82_000,
+      avg: 82_000 / 3,
+    });
   });
 
   it('answers the extra hitsPerPage 0 requests InstantSearch sends for refined facets', () => {
@@ -90,16 +164,35 @@ describe('embedded engine', () => {
 describe('embedded client', () => {
   it('loads the documents once, lazily, and answers requests in order with every InstantSearch field', async () => {
     let loads = 0;
-    const client = createEmbeddedClient({ soldDays: 3, now: () => NOW, load: async () => (loads++, DOCS) });
+    const client = createEmbeddedClient({
+      soldDays: 3,
+      now: () => NOW,
+      load: async () => (loads++, DOCS),
+    });
     expect(loads).toBe(0);
     const { results } = await client.search([
-      { indexName: 'Car_production', params: { query: '', hitsPerPage: 21, page: 0, facets: ['make'] } },
+      {
+        indexName: 'Car_production',
+        params: { query: '', hitsPerPage: 21, page: 0, facets: ['make'] },
+      },
       { indexName: 'Car_production', params: { hitsPerPage: 0, facets: 'make' } },
     ]);
     await client.search([{ indexName: 'Car_production' }]);
     expect(loads).toBe(1);
     expect(results).toHaveLength(2);
-    for (const key of ['hits', 'nbHits', 'page', 'nbPages', 'hitsPerPage', 'facets', 'facets_stats', 'processingTimeMS', 'query', 'params', 'index']) {
+    for (const key of [
+      'hits',
+      'nbHits',
+      'page',
+      'nbPages',
+      'hitsPerPage',
+      'facets',
+      'facets_stats',
+      'processingTimeMS',
+      'query',
+      'params',
+      'index',
+    ]) {
       expect(results[0]).toHaveProperty(key);
     }
     expect(results[1]!.nbPages).toBe(0);
@@ -147,13 +240,17 @@ describe('embedded client', () => {
     await expect(client.ready(true)).rejects.toThrow('offline');
     expect(client.loaded()).toBe(false);
     // The shopper's first search asks the server again at once, and the engine is then loaded.
-    await expect(client.search([{ indexName: 'Car_production' }])).resolves.toHaveProperty('results');
+    await expect(client.search([{ indexName: 'Car_production' }])).resolves.toHaveProperty(
+      'results',
+    );
     expect(calls).toBe(2);
     expect(client.loaded()).toBe(true);
   });
 
   it('the retry delays: a handful of requests in the first 30 s of an outage', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([
+      2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
   });
 });
 
@@ -167,7 +264,8 @@ describe('results cache', () => {
       },
     };
     const cached = withCache(inner, 2);
-    const ask = (query: string) => cached.search([{ indexName: 'Car_production', params: { query } }]);
+    const ask = (query: string) =>
+      cached.search([{ indexName: 'Car_production', params: { query } }]);
     await ask('a');
     await ask('a');
     await ask('b');
@@ -179,7 +277,10 @@ describe('results cache', () => {
 
   it('does not keep failures', async () => {
     let fail = true;
-    const cached = withCache({ search: async () => (fail ? Promise.reject(new Error('down')) : { results: [] }) }, 5);
+    const cached = withCache(
+      { search: async () => (fail ? Promise.reject(new Error('down')) : { results: [] }) },
+      5,
+    );
     await expect(cached.search([{ indexName: 'x' }])).rejects.toThrow('down');
     fail = false;
     await expect(cached.search([{ indexName: 'x' }])).resolves.toEqual({ results: [] });
@@ -191,7 +292,11 @@ describe('weekly price ranges', () => {
     expect(weeklyPriceRange(149.9)).toBe('$100 - $149 per week');
     expect(weeklyPriceRange(150)).toBe('$150 - $199 per week');
     const labels = ['$1000 - $1049 per week', '$150 - $199 per week', '$50 - $99 per week'];
-    expect(labels.sort((a, b) => rangeLowerBound(a) - rangeLowerBound(b))).toEqual(['$50 - $99 per week', '$150 - $199 per week', '$1000 - $1049 per week']);
+    expect(labels.sort((a, b) => rangeLowerBound(a) - rangeLowerBound(b))).toEqual([
+      '$50 - $99 per week',
+      '$150 - $199 per week',
+      '$1000 - $1049 per week',
+    ]);
   });
 });
 
@@ -203,7 +308,13 @@ describe('index file', () => {
     expect(file.columns.make).toHaveLength(DOCS.length);
     expect(decodeIndex(JSON.parse(JSON.stringify(file)))).toEqual(DOCS);
     // Derivable values are left out and worked out again.
-    const usual = [doc(410002, { slug: 'a-2020-toyota-corolla-410002', name: '2020 Toyota Corolla Ascent', badge: 'Ascent' })];
+    const usual = [
+      doc(410002, {
+        slug: 'a-2020-toyota-corolla-410002',
+        name: '2020 Toyota Corolla Ascent',
+        badge: 'Ascent',
+      }),
+    ];
     const compact = encodeIndex(usual, '');
     expect(compact.columns.objectID).toEqual([null]);
     expect(compact.columns.name).toEqual([null]);

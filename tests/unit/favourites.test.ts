@@ -6,7 +6,14 @@ import { setAnalyticsSink } from '../../src/analytics/track';
 import { $favourites, isFavourite, toggleFavourite } from '../../src/stores/favourites';
 import { canFavourite } from '../../src/domain/favourite-eligibility';
 
-const car = { id: '42', name: '2024 Toyota RAV4 GXL', slug: '2024-toyota-rav4-gxl-42', make: 'Toyota', model: 'RAV4', primary_image_url: '/media/x.svg' };
+const car = {
+  id: '42',
+  name: '2024 Toyota RAV4 GXL',
+  slug: '2024-toyota-rav4-gxl-42',
+  make: 'Toyota',
+  model: 'RAV4',
+  primary_image_url: '/media/x.svg',
+};
 
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {
@@ -46,5 +53,7 @@ describe('favourite eligibility (SPEC 5: price above 0 and an image or thumbnail
     [25_990, '', false],
     [25_990, null, false],
     [1, 'thumb.jpg', true],
-  ])('price %s, image %s -> %s', (price, image, expected) => expect(canFavourite(price, image)).toBe(expected));
+  ])('price %s, image %s -> %s', (price, image, expected) =>
+    expect(canFavourite(price, image)).toBe(expected),
+  );
 });

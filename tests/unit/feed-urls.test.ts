@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { isSafeUrl } from '../../src/config/safe-url';
 import { describeDropped, describeRejected, validateFeed } from '../../src/feeds/load';
 
-const car = { id: 7, slug: 'a-7', name: '2021 Kia Rio S', year: 2021, make: 'Kia', model: 'Rio', car_type: 'used', status: 'in_stock' };
+const car = {
+  id: 7,
+  slug: 'a-7',
+  name: '2021 Kia Rio S',
+  year: 2021,
+  make: 'Kia',
+  model: 'Rio',
+  car_type: 'used',
+  status: 'in_stock',
+};
 
 /** Every string anywhere in a validated record. */
 function strings(value: unknown): string[] {
@@ -20,12 +29,27 @@ describe('URLs from feeds', () => {
       external_video_url: 'javascript:alert(document.domain)',
       video_url: 'data:text/html,<script>alert(1)</script>',
       walkaround_videos: [{ video: { url: 'java\tscript:alert(1)' } }],
-      videos: [{ video: { url: 'https://www.youtube.com/embed/abc' } }, { video: { url: ' JaVaScRiPt:alert(1)' } }],
-      images: [{ image: { url: '/media/a.webp' } }, { image: { url: '/media/b.webp', thumb: { url: 'vbscript:msgbox(1)' } } }],
-      spin_images: ['/media/spin/00.webp', '//evil.example/01.webp', '/\\evil.example/02.webp', '/media/spin/03.webp'],
+      videos: [
+        { video: { url: 'https://www.youtube.com/embed/abc' } },
+        { video: { url: ' JaVaScRiPt:alert(1)' } },
+      ],
+      images: [
+        { image: { url: '/media/a.webp' } },
+        { image: { url: '/media/b.webp', thumb: { url: 'vbscript:msgbox(1)' } } },
+      ],
+      spin_images: [
+        '/media/spin/00.webp',
+        '//evil.example/01.webp',
+        '/\\evil.example/02.webp',
+        '/media/spin/03.webp',
+      ],
       primary_image_url: 'data:image/svg+xml,<svg onload=alert(1)>',
       file: 'javascript:alert(1)',
-      location: { id: 1, name: 'Yard', address: { place_url: 'javascript:alert(1)', city: 'Capalaba' } },
+      location: {
+        id: 1,
+        name: 'Yard',
+        address: { place_url: 'javascript:alert(1)', city: 'Capalaba' },
+      },
     };
     const result = validateFeed('cars', [hostile], 'cars.json');
     expect(result.rejected).toEqual([]);
@@ -52,13 +76,23 @@ describe('URLs from feeds', () => {
         'spin_images[2]',
         'file',
         'location.address.place_url',
-      ].sort((a, b) => lines.findIndex((line) => line.includes(`: ${a}: `)) - lines.findIndex((line) => line.includes(`: ${b}: `))),
+      ].sort(
+        (a, b) =>
+          lines.findIndex((line) => line.includes(`: ${a}: `)) -
+          lines.findIndex((line) => line.includes(`: ${b}: `)),
+      ),
     );
-    expect(lines.find((line) => line.includes('spin_images[1]'))).toContain('a link starting with "//" goes to another site');
+    expect(lines.find((line) => line.includes('spin_images[1]'))).toContain(
+      'a link starting with "//" goes to another site',
+    );
   });
 
   it('still leaves out a record that has other problems too, listing all of them', () => {
-    const result = validateFeed('cars', [{ ...car, price: 'call us', external_video_url: 'javascript:alert(1)' }], 'cars.json');
+    const result = validateFeed(
+      'cars',
+      [{ ...car, price: 'call us', external_video_url: 'javascript:alert(1)' }],
+      'cars.json',
+    );
     expect(result.records).toEqual([]);
     expect(result.rejected.flatMap(describeRejected)).toEqual([
       'cars feed (cars.json) record #0 (id 7): price: expected a number, got "call us"',
@@ -73,7 +107,14 @@ describe('URLs from feeds', () => {
         {
           id: 1,
           name: 'Sales',
-          address: { city: 'Capalaba', state: 'QLD', postcode: 4157, lat: -27.5, long: 153.2, place_url: 'javascript:alert(1)' },
+          address: {
+            city: 'Capalaba',
+            state: 'QLD',
+            postcode: 4157,
+            lat: -27.5,
+            long: 153.2,
+            place_url: 'javascript:alert(1)',
+          },
           website: { name: 'Us', url: 'data:text/html,x' },
           image: { image: { url: '//evil.example/a.png' } },
         },
@@ -83,11 +124,35 @@ describe('URLs from feeds', () => {
     expect(location.records[0]!.address.place_url).toBeUndefined();
     expect(location.records[0]!.website).toBeUndefined();
     expect(location.records[0]!.image).toBeUndefined();
-    const model = validateFeed('models', [{ id: 1, name: 'Rio', slug: 'rio', override_url: 'javascript:alert(1)', image: { url: 'data:x' } }], 'm.json');
+    const model = validateFeed(
+      'models',
+      [
+        {
+          id: 1,
+          name: 'Rio',
+          slug: 'rio',
+          override_url: 'javascript:alert(1)',
+          image: { url: 'data:x' },
+        },
+      ],
+      'm.json',
+    );
     expect(model.records[0]).toMatchObject({ slug: 'rio' });
     expect(model.records[0]!.override_url).toBeUndefined();
     expect(model.records[0]!.image).toBeUndefined();
-    const offer = validateFeed('offers', [{ id: 1, title: 'Deal', slug: 'deal', url: 'javascript:alert(1)', image: { url: '/media/o.svg' } }], 'o.json');
+    const offer = validateFeed(
+      'offers',
+      [
+        {
+          id: 1,
+          title: 'Deal',
+          slug: 'deal',
+          url: 'javascript:alert(1)',
+          image: { url: '/media/o.svg' },
+        },
+      ],
+      'o.json',
+    );
     expect(offer.records[0]!.url).toBeUndefined();
     expect(offer.records[0]!.image?.url).toBe('/media/o.svg');
     const brand = validateFeed(
@@ -108,9 +173,15 @@ describe('URLs from feeds', () => {
     );
     expect(brand.records[0]!.logo).toBeUndefined();
     expect(brand.records[0]!.dealership_websites.map((site) => site.name)).toEqual(['A']);
-    const review = validateFeed('reviews', [{ id: 1, customer_name: 'Sam', rating: 5, image: { url: 'javascript:x' } }], 'r.json');
+    const review = validateFeed(
+      'reviews',
+      [{ id: 1, customer_name: 'Sam', rating: 5, image: { url: 'javascript:x' } }],
+      'r.json',
+    );
     expect(review.records[0]!.image).toBeUndefined();
-    expect([location, model, offer, brand, review].every((feed) => feed.rejected.length === 0)).toBe(true);
+    expect(
+      [location, model, offer, brand, review].every((feed) => feed.rejected.length === 0),
+    ).toBe(true);
   });
 
   it('accepts real dealer URLs and site paths, and blanks as "none"', () => {
@@ -137,15 +208,36 @@ describe('URLs from feeds', () => {
 
   it('never lets a URL through that a browser would resolve to another scheme or another host', () => {
     const base = 'https://dealer.example.com.au/cars/x';
-    const piece = fc.constantFrom('javascript:', 'data:', '/', '//', '\\', 'http:', 'https://', 'a.example', '\t', '\n', ' ', '%0a', '@', ':', 'x', '?', '#');
+    const piece = fc.constantFrom(
+      'javascript:',
+      'data:',
+      '/',
+      '//',
+      '\\',
+      'http:',
+      'https://',
+      'a.example',
+      '\t',
+      '\n',
+      ' ',
+      '%0a',
+      '@',
+      ':',
+      'x',
+      '?',
+      '#',
+    );
     fc.assert(
-      fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 6 }), (parts) => {
-        const value = parts.join('');
-        if (!isSafeUrl(value)) return;
-        const resolved = new URL(value, base);
-        expect(['http:', 'https:']).toContain(resolved.protocol);
-        if (!/^https?:\/\//i.test(value)) expect(resolved.host).toBe('dealer.example.com.au');
-      }),
+      fc.property(
+        fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 6 }),
+        (parts) => {
+          const value = parts.join('');
+          if (!isSafeUrl(value)) return;
+          const resolved = new URL(value, base);
+          expect(['http:', 'https:']).toContain(resolved.protocol);
+          if (!/^https?:\/\//i.test(value)) expect(resolved.host).toBe('dealer.example.com.au');
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -11,7 +11,9 @@ describe('per-path cache rules', () => {
 
   it('keeps long cache lives for hashed assets and revalidating car pages', () => {
     expect(cache('/_astro/index.AbC123.js')).toBe('public, max-age=31536000, immutable');
-    expect(cache('/cars/2023-toyota-corolla-car-1/index.html')).toBe('public, max-age=0, must-revalidate');
+    expect(cache('/cars/2023-toyota-corolla-car-1/index.html')).toBe(
+      'public, max-age=0, must-revalidate',
+    );
     expect(headersForPath(rules, '/search-index.json')['X-Content-Type-Options']).toBe('nosniff');
   });
 });

@@ -16,7 +16,13 @@ const UNWANTED_ESCAPE = /\\u(?:d[89a-f]|0085|202[89a-e]|206[6-9])/i;
 let log = '';
 
 function page(file: string) {
-  const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableCSSFileLoading: true, disableJavaScriptFileLoading: true } });
+  const window = new Window({
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableCSSFileLoading: true,
+      disableJavaScriptFileLoading: true,
+    },
+  });
   window.document.write(readFileSync(path.join(site, file), 'utf8'));
   return window.document;
 }
@@ -47,12 +53,16 @@ beforeAll(() => {
       '',
     ].join('\n'),
   );
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts', 'hostile-text'], {
-    cwd: root,
-    env: process.env,
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
+  const result = spawnSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['scripts/build.ts', 'hostile-text'],
+    {
+      cwd: root,
+      env: process.env,
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
   log = result.stdout;
   expect(result.status, result.stderr).toBe(0);
 }, 200_000);
@@ -66,7 +76,9 @@ describe('a site built from feeds with lone surrogates and bidi controls in ever
 
   it('shows the car in order, a U+FFFD where each lone surrogate was', () => {
     const document = page('cars/2022-mazda-cx-5-touring-31/index.html');
-    expect(document.querySelector('h1')!.textContent.trim()).toBe('2\ufffd\ufffd022 Mazda CX-5 Touring');
+    expect(document.querySelector('h1')!.textContent.trim()).toBe(
+      '2\ufffd\ufffd022 Mazda CX-5 Touring',
+    );
     const text = document.body.textContent;
     for (const shown of [
       'S\ufffd\ufffdoul Red',
@@ -89,7 +101,8 @@ describe('a site built from feeds with lone surrogates and bidi controls in ever
     }
     for (const file of ['search-index.json', 'places.json', 'compare.json']) {
       const data = readFileSync(path.join(site, file), 'utf8');
-      if (UNWANTED.test(data) || UNWANTED_ESCAPE.test(data)) problems.push(`${file}: ${(UNWANTED.exec(data) ?? UNWANTED_ESCAPE.exec(data))![0]}`);
+      if (UNWANTED.test(data) || UNWANTED_ESCAPE.test(data))
+        problems.push(`${file}: ${(UNWANTED.exec(data) ?? UNWANTED_ESCAPE.exec(data))![0]}`);
     }
     expect(problems).toEqual([]);
   });

@@ -40,7 +40,9 @@ const plain = (background: string) =>
     .toBuffer();
 
 function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 /** Every photo URL the test site's data lists (the feed host's; anything else there is unlisted). */
@@ -48,9 +50,16 @@ const listed = (origin: string) => [
   `${origin}/photos/car.jpg?size=large`,
   `${origin}/photos/car.jpg?v=1`,
   ...Array.from({ length: 20 }, (_, n) => `${origin}/photos/burst-${n}.jpg`),
-  ...['page.html', 'fake.jpg', 'huge.jpg', 'slow.jpg', 'missing.jpg', 'replaced.jpg', 'to-localhost.jpg', 'to-metadata.jpg'].map(
-    (name) => `${origin}/photos/${name}`,
-  ),
+  ...[
+    'page.html',
+    'fake.jpg',
+    'huge.jpg',
+    'slow.jpg',
+    'missing.jpg',
+    'replaced.jpg',
+    'to-localhost.jpg',
+    'to-metadata.jpg',
+  ].map((name) => `${origin}/photos/${name}`),
   // Listed under the name, so the redirect to 127.0.0.1 leads to another host.
   `${origin.replace('127.0.0.1', 'localhost')}/photos/to-loopback.jpg`,
   'http://169.254.169.254/latest/meta-data/photo.jpg',
@@ -62,14 +71,22 @@ beforeAll(async () => {
   feed = createServer((request, response) => {
     const route = decodeURIComponent(request.url ?? '');
     reads.set(route, [...(reads.get(route) ?? []), request]);
-    if (route === '/photos/car.jpg?size=large' || route === '/photos/car.jpg?v=1' || route.startsWith('/photos/burst-'))
+    if (
+      route === '/photos/car.jpg?size=large' ||
+      route === '/photos/car.jpg?v=1' ||
+      route.startsWith('/photos/burst-')
+    )
       return response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
     if (route === '/photos/replaced.jpg') {
       if (request.headers['if-none-match'] === replaced.etag) return response.writeHead(304).end();
-      return response.writeHead(200, { 'content-type': 'image/jpeg', etag: replaced.etag }).end(replaced.body);
+      return response
+        .writeHead(200, { 'content-type': 'image/jpeg', etag: replaced.etag })
+        .end(replaced.body);
     }
-    if (route === '/photos/page.html') return response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hello</h1>');
-    if (route === '/photos/fake.jpg') return response.writeHead(200, { 'content-type': 'image/jpeg' }).end('not really a jpeg');
+    if (route === '/photos/page.html')
+      return response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hello</h1>');
+    if (route === '/photos/fake.jpg')
+      return response.writeHead(200, { 'content-type': 'image/jpeg' }).end('not really a jpeg');
     if (route === '/photos/huge.jpg') {
       // No Content-Length: the limit has to be counted while reading.
       response.writeHead(200, { 'content-type': 'image/jpeg' });
@@ -77,10 +94,23 @@ beforeAll(async () => {
       for (let i = 0; i < 16; i += 1) response.write(chunk);
       return response.end();
     }
-    if (route === '/photos/slow.jpg') return setTimeout(() => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo), 2000);
-    if (route === '/photos/to-loopback.jpg') return response.writeHead(302, { location: `http://127.0.0.1:${feedPort}/photos/car.jpg?size=large` }).end();
-    if (route === '/photos/to-localhost.jpg') return response.writeHead(302, { location: `http://localhost:${feedPort}/photos/car.jpg?size=large` }).end();
-    if (route === '/photos/to-metadata.jpg') return response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (route === '/photos/slow.jpg')
+      return setTimeout(
+        () => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo),
+        2000,
+      );
+    if (route === '/photos/to-loopback.jpg')
+      return response
+        .writeHead(302, { location: `http://127.0.0.1:${feedPort}/photos/car.jpg?size=large` })
+        .end();
+    if (route === '/photos/to-localhost.jpg')
+      return response
+        .writeHead(302, { location: `http://localhost:${feedPort}/photos/car.jpg?size=large` })
+        .end();
+    if (route === '/photos/to-metadata.jpg')
+      return response
+        .writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' })
+        .end();
     response.writeHead(404).end();
   });
   feedPort = await listen(feed);
@@ -90,8 +120,14 @@ beforeAll(async () => {
   await writeFile(path.join(work, 'public', 'media', 'car one.jpg'), photo);
   await writeFile(path.join(work, 'secret.jpg'), photo);
   // The demo photos are WebP; the placeholder is SVG.
-  await writeFile(path.join(work, 'public', 'media', 'demo.webp'), await sharp(photo).webp().toBuffer());
-  await writeFile(path.join(work, 'public', 'media', 'not-found.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"/>');
+  await writeFile(
+    path.join(work, 'public', 'media', 'demo.webp'),
+    await sharp(photo).webp().toBuffer(),
+  );
+  await writeFile(
+    path.join(work, 'public', 'media', 'not-found.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"/>',
+  );
   process.env.IMAGE_SITE_ROOT = work;
   process.env.IMAGE_CACHE_DIR = path.join(work, 'cache');
   process.env.IMAGE_FETCH_TIMEOUT_MS = '8000';
@@ -103,9 +139,23 @@ beforeAll(async () => {
       media_hosts: { image: [], video: [] },
     },
     builtAt: '2026-11-27T00:00:00Z',
-    cars: [{ id: 1, slug: 'car-1', images: listed(feedOrigin).map((url) => ({ image: { url } })), video_url: `${feedOrigin}/photos/video.jpg` }],
+    cars: [
+      {
+        id: 1,
+        slug: 'car-1',
+        images: listed(feedOrigin).map((url) => ({ image: { url } })),
+        video_url: `${feedOrigin}/photos/video.jpg`,
+      },
+    ],
   } as unknown as SiteData;
-  api = createApi({ siteFor: (slug) => (slug === 'demo' ? site : undefined), rateLimits: false, now: () => clock }, () => 'demo');
+  api = createApi(
+    {
+      siteFor: (slug) => (slug === 'demo' ? site : undefined),
+      rateLimits: false,
+      now: () => clock,
+    },
+    () => 'demo',
+  );
 });
 
 afterAll(async () => {
@@ -116,12 +166,25 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function get(original: string, width: number | string, accept = BROWSER_ACCEPT, quality?: number, app = api) {
-  const params = new URLSearchParams({ url: original, w: String(width), ...(quality ? { q: String(quality) } : {}) });
+async function get(
+  original: string,
+  width: number | string,
+  accept = BROWSER_ACCEPT,
+  quality?: number,
+  app = api,
+) {
+  const params = new URLSearchParams({
+    url: original,
+    w: String(width),
+    ...(quality ? { q: String(quality) } : {}),
+  });
   return app.fetch(new Request(`http://x/api/image?${params}`, { headers: { accept } }));
 }
 
-const cacheFiles = async () => (await readdir(process.env.IMAGE_CACHE_DIR!).catch(() => [] as string[])).filter((name) => !name.endsWith('.partial'));
+const cacheFiles = async () =>
+  (await readdir(process.env.IMAGE_CACHE_DIR!).catch(() => [] as string[])).filter(
+    (name) => !name.endsWith('.partial'),
+  );
 
 /** The mean red and blue of an image: tells the red original from the blue one that replaced it. */
 async function redAndBlue(response: Response): Promise<[number, number]> {
@@ -151,7 +214,9 @@ describe('GET /api/image', () => {
     for (const [accept, type, format] of cases) {
       const response = await get('/media/car%20one.jpg', 480, accept);
       expect(response.headers.get('content-type'), accept).toBe(type);
-      expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe(format);
+      expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe(
+        format,
+      );
     }
   });
 
@@ -167,7 +232,9 @@ describe('GET /api/image', () => {
     expect(Buffer.from(await warm.arrayBuffer()).equals(coldBody)).toBe(true);
     const params = new URLSearchParams({ url: original, w: '640', q: '60' });
     const revalidated = await api.fetch(
-      new Request(`http://x/api/image?${params}`, { headers: { accept: 'image/webp', 'if-none-match': cold.headers.get('etag')! } }),
+      new Request(`http://x/api/image?${params}`, {
+        headers: { accept: 'image/webp', 'if-none-match': cold.headers.get('etag')! },
+      }),
     );
     expect(revalidated.status).toBe(304);
   });
@@ -180,12 +247,18 @@ describe('GET /api/image', () => {
       const answers = [];
       for (const spelling of spellings) answers.push(await get(spelling, 480, accept));
       expect(answers.map((answer) => answer.status)).toEqual(spellings.map(() => 200));
-      expect(answers.filter((answer) => answer.headers.get('x-image-cache') === 'miss')).toHaveLength(1);
+      expect(
+        answers.filter((answer) => answer.headers.get('x-image-cache') === 'miss'),
+      ).toHaveLength(1);
     }
     expect(readsOf('/photos/car.jpg?size=large')).toBe(2);
     expect((await cacheFiles()).length).toBe(filesBefore + 2);
     // A query, path or fragment the site does not list is refused, and nothing is fetched for it.
-    for (const unlisted of [`${feedOrigin}/photos/car.jpg?size=large&v=2`, `${feedOrigin}/photos/car.jpg`, `${feedOrigin}//photos/car.jpg?size=large`])
+    for (const unlisted of [
+      `${feedOrigin}/photos/car.jpg?size=large&v=2`,
+      `${feedOrigin}/photos/car.jpg`,
+      `${feedOrigin}//photos/car.jpg?size=large`,
+    ])
       expect((await get(unlisted, 480)).status, unlisted).toBe(403);
     expect(readsOf('/photos/car.jpg')).toBe(0);
     // Site files: case, default port, dot segments, escapes, doubled slashes and queries all name one file.
@@ -197,9 +270,12 @@ describe('GET /api/image', () => {
       'HTTPS://DEMO.Example.com.au:443/media/car%20one.jpg#x',
     ];
     const siteAnswers = [];
-    for (const spelling of siteSpellings) siteAnswers.push(await get(spelling, 240, 'image/jpeg', 50));
+    for (const spelling of siteSpellings)
+      siteAnswers.push(await get(spelling, 240, 'image/jpeg', 50));
     expect(siteAnswers.map((answer) => answer.status)).toEqual(siteSpellings.map(() => 200));
-    expect(siteAnswers.filter((answer) => answer.headers.get('x-image-cache') === 'miss')).toHaveLength(1);
+    expect(
+      siteAnswers.filter((answer) => answer.headers.get('x-image-cache') === 'miss'),
+    ).toHaveLength(1);
     expect((await cacheFiles()).length).toBe(filesBefore + 3);
   });
 
@@ -230,7 +306,9 @@ describe('GET /api/image', () => {
       const origin = name === 'to-loopback' ? `http://localhost:${feedPort}` : feedOrigin;
       const response = await get(`${origin}/photos/${name}.jpg`, 320);
       expect(response.status, name).toBe(422);
-      expect(((await response.json()) as { error: string }).error, name).toMatch(/internal address/);
+      expect(((await response.json()) as { error: string }).error, name).toMatch(
+        /internal address/,
+      );
     }
     // The redirects' target was never asked.
     expect(readsOf('/photos/car.jpg?size=large')).toBe(2);
@@ -255,7 +333,9 @@ describe('GET /api/image', () => {
     expect((await get(`${feedOrigin}/photos/missing.jpg`, 320)).status).toBe(404);
     // The feed host answers after 2 s; the time limit is lowered for this request only.
     process.env.IMAGE_FETCH_TIMEOUT_MS = '500';
-    const slow = await get(`${feedOrigin}/photos/slow.jpg`, 320).finally(() => (process.env.IMAGE_FETCH_TIMEOUT_MS = '8000'));
+    const slow = await get(`${feedOrigin}/photos/slow.jpg`, 320).finally(
+      () => (process.env.IMAGE_FETCH_TIMEOUT_MS = '8000'),
+    );
     expect(slow.status).toBe(422);
     expect(((await slow.json()) as { error: string }).error).toMatch(/did not arrive within 0.5 s/);
   });
@@ -264,7 +344,9 @@ describe('GET /api/image', () => {
     const cacheDir = process.env.IMAGE_CACHE_DIR;
     // A file where the folder should be: every write fails with ENOTDIR.
     process.env.IMAGE_CACHE_DIR = path.join(work, 'secret.jpg', 'cache');
-    const response = await get('/media/car%20one.jpg', 120, 'image/jpeg').finally(() => (process.env.IMAGE_CACHE_DIR = cacheDir));
+    const response = await get('/media/car%20one.jpg', 120, 'image/jpeg').finally(
+      () => (process.env.IMAGE_CACHE_DIR = cacheDir),
+    );
     expect(response.status).toBe(200);
     expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(120);
   });
@@ -307,13 +389,14 @@ describe('GET /api/image under load', () => {
       let done = false;
       const burst = Promise.all(
         Array.from({ length: 20 }, (_, n) =>
-          fetch(`${base}/image?${new URLSearchParams({ url: `${feedOrigin}/photos/burst-${n}.jpg`, w: '960' })}`, { headers: { accept: 'image/avif' } }).then(
-            async (response) => ({
-              status: response.status,
-              retryAfter: response.headers.get('retry-after'),
-              bytes: (await response.arrayBuffer()).byteLength,
-            }),
-          ),
+          fetch(
+            `${base}/image?${new URLSearchParams({ url: `${feedOrigin}/photos/burst-${n}.jpg`, w: '960' })}`,
+            { headers: { accept: 'image/avif' } },
+          ).then(async (response) => ({
+            status: response.status,
+            retryAfter: response.headers.get('retry-after'),
+            bytes: (await response.arrayBuffer()).byteLength,
+          })),
         ),
       ).finally(() => (done = true));
       const health: number[] = [];
@@ -330,7 +413,9 @@ describe('GET /api/image under load', () => {
       for (const answer of refused) expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
       health.sort((a, b) => a - b);
       const p99 = health[Math.ceil(health.length * 0.99) - 1]!;
-      console.log(`/api/health during 20 first transforms: ${health.length} requests, p99 ${p99.toFixed(1)} ms`);
+      console.log(
+        `/api/health during 20 first transforms: ${health.length} requests, p99 ${p99.toFixed(1)} ms`,
+      );
       // Loose on a shared 2-core machine; the bench holds it to 100 ms (npm run bench:images).
       expect(p99).toBeLessThan(250);
     } finally {
@@ -342,14 +427,22 @@ describe('GET /api/image under load', () => {
 
   it('limits the cache misses one address can cause per minute (429 with Retry-After), while cached sizes still answer', async () => {
     process.env.IMAGE_MISSES_PER_MINUTE = '3';
-    const limited = createApi({ siteFor: () => site, now: () => clock, clientIp: () => '203.0.113.9' }, () => 'demo');
+    const limited = createApi(
+      { siteFor: () => site, now: () => clock, clientIp: () => '203.0.113.9' },
+      () => 'demo',
+    );
     try {
       const widths = [120, 160, 240, 320];
       const answers = [];
-      for (const width of widths) answers.push(await get(`${feedOrigin}/photos/burst-19.jpg`, width, 'image/jpeg', 40, limited));
+      for (const width of widths)
+        answers.push(
+          await get(`${feedOrigin}/photos/burst-19.jpg`, width, 'image/jpeg', 40, limited),
+        );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
       expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect((await get(`${feedOrigin}/photos/burst-19.jpg`, 120, 'image/jpeg', 40, limited)).status).toBe(200);
+      expect(
+        (await get(`${feedOrigin}/photos/burst-19.jpg`, 120, 'image/jpeg', 40, limited)).status,
+      ).toBe(200);
     } finally {
       delete process.env.IMAGE_MISSES_PER_MINUTE;
     }

@@ -11,13 +11,27 @@ import { expect, test } from 'vitest';
 // embedded engine answers at once (useSkipLoadingRender in src/islands/search/SearchApp.tsx). It does
 // so through a method InstantSearch does not document: this fails first if an upgrade changes it.
 
-type Internals = { scheduleRender: ((resetStatus?: boolean) => void) & { cancel(): void }; status: string };
+type Internals = {
+  scheduleRender: ((resetStatus?: boolean) => void) & { cancel(): void };
+  status: string;
+};
 
 test('a search starts with scheduleRender(false) at status loading, and its answer draws with scheduleRender() at idle', async () => {
-  const empty = { hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 20, processingTimeMS: 0, query: '', params: '' };
+  const empty = {
+    hits: [],
+    nbHits: 0,
+    page: 0,
+    nbPages: 0,
+    hitsPerPage: 20,
+    processingTimeMS: 0,
+    query: '',
+    params: '',
+  };
   const search = instantsearch({
     indexName: 'cars',
-    searchClient: { search: async (requests: unknown[]) => ({ results: requests.map(() => empty) }) } as never,
+    searchClient: {
+      search: async (requests: unknown[]) => ({ results: requests.map(() => empty) }),
+    } as never,
   });
   search.addWidgets([connectHits(() => undefined)({})]);
   search.start();
@@ -59,12 +73,15 @@ test('a widget without getRenderState is drawn with every answer but not kept in
   });
   const search = instantsearch({
     indexName: 'cars',
-    searchClient: { search: async (requests: unknown[]) => ({ results: requests.map(() => answer()) }) } as never,
+    searchClient: {
+      search: async (requests: unknown[]) => ({ results: requests.map(() => answer()) }),
+    } as never,
   });
   const drawn: string[][] = [];
   const unstored = {
     ...connectRefinementList((state, isFirstRender) => {
-      if (!isFirstRender) drawn.push(state.items.map((item) => `${item.value}${item.isRefined ? '*' : ''}`));
+      if (!isFirstRender)
+        drawn.push(state.items.map((item) => `${item.value}${item.isRefined ? '*' : ''}`));
     })({ attribute: 'make' }),
     getRenderState: undefined,
   };
@@ -76,7 +93,11 @@ test('a widget without getRenderState is drawn with every answer but not kept in
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(drawn.at(-1)).toEqual(['Kia*', 'Toyota']);
   expect(drawn.length).toBeGreaterThanOrEqual(2);
-  const renderState = (search as unknown as { renderState: Record<string, { refinementList?: Record<string, unknown> }> }).renderState;
+  const renderState = (
+    search as unknown as {
+      renderState: Record<string, { refinementList?: Record<string, unknown> }>;
+    }
+  ).renderState;
   expect(Object.keys(renderState.cars?.refinementList ?? {})).toEqual(['model']);
   search.dispose();
 });
@@ -92,7 +113,15 @@ test('before the first answer, useInstantSearch() gives results marked __isArtif
   }
   const never = { search: () => new Promise(() => undefined) } as never;
   const root = createRoot(document.createElement('div'));
-  await act(async () => root.render(createElement(InstantSearch, { indexName: 'cars', searchClient: never }, createElement(Probe))));
+  await act(async () =>
+    root.render(
+      createElement(
+        InstantSearch,
+        { indexName: 'cars', searchClient: never },
+        createElement(Probe),
+      ),
+    ),
+  );
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.every((artificial) => artificial === true)).toBe(true);
   await act(async () => root.unmount());
@@ -106,14 +135,27 @@ test("an answer's results keep the engine's facets in _rawResults[0].facets and 
     indexName: 'cars',
     searchClient: {
       search: async (requests: unknown[]) => ({
-        results: requests.map(() => ({ hits: [], nbHits: 6, page: 0, nbPages: 1, hitsPerPage: 20, processingTimeMS: 0, query: '', params: '', facets })),
+        results: requests.map(() => ({
+          hits: [],
+          nbHits: 6,
+          page: 0,
+          nbPages: 1,
+          hitsPerPage: 20,
+          processingTimeMS: 0,
+          query: '',
+          params: '',
+          facets,
+        })),
       }),
     } as never,
   });
   search.addWidgets([connectRefinementList(() => undefined)({ attribute: 'car_type' })]);
   search.start();
   await new Promise((resolve) => setTimeout(resolve, 10));
-  const results = search.mainIndex.getResults() as unknown as { _rawResults?: Array<{ facets?: unknown }>; __isArtificial?: boolean };
+  const results = search.mainIndex.getResults() as unknown as {
+    _rawResults?: Array<{ facets?: unknown }>;
+    __isArtificial?: boolean;
+  };
   expect(results._rawResults?.[0]?.facets).toEqual(facets);
   expect(results.__isArtificial).toBeUndefined();
   search.dispose();

@@ -31,6 +31,9 @@ describe('check:html link check', () => {
   );
 
   it('names each same-site link that leads to no built page, and passes the rest', () => {
-    expect(brokenInternalLinks(dir, [home])).toEqual(['index.html -> /search/isuzu-trucks', 'index.html -> /search/toyota/landcruiser-fj']);
+    expect(brokenInternalLinks(dir, [home])).toEqual([
+      'index.html -> /search/isuzu-trucks',
+      'index.html -> /search/toyota/landcruiser-fj',
+    ]);
   });
 });

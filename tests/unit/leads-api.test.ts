@@ -20,7 +20,12 @@ function setup(leads: Record<string, unknown> = {}) {
   site = apiTestSite(leads);
   api = createApi(
     // As behind one proxy (TRUST_PROXY=1): each request's x-forwarded-for names its visitor.
-    { siteFor: (slug) => (slug === 'bayside-toyota' ? site : undefined), store, now: () => NOW, trustProxy: 1 },
+    {
+      siteFor: (slug) => (slug === 'bayside-toyota' ? site : undefined),
+      store,
+      now: () => NOW,
+      trustProxy: 1,
+    },
     (request) => request.headers.get('x-tenant') ?? undefined,
   );
 }
@@ -36,7 +41,14 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const fields = { name: 'Jo', last_name: 'Citizen', phone: '0412 345 678', email: 'jo@example.com', postcode: '4000', message: 'Is it still available?' };
+const fields = {
+  name: 'Jo',
+  last_name: 'Citizen',
+  phone: '0412 345 678',
+  email: 'jo@example.com',
+  postcode: '4000',
+  message: 'Is it still available?',
+};
 const body = (overrides: Record<string, unknown> = {}) => ({
   form: 'enquiry',
   idempotency_key: 'abc12345',
@@ -51,7 +63,12 @@ function post(path: string, payload: unknown, headers: Record<string, string> = 
   return api.fetch(
     new Request(`http://localhost${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tenant': 'bayside-toyota', 'x-forwarded-for': '203.0.113.9', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-tenant': 'bayside-toyota',
+        'x-forwarded-for': '203.0.113.9',
+        ...headers,
+      },
       body: typeof payload === 'string' ? payload : JSON.stringify(payload),
     }),
   );
@@ -79,7 +96,16 @@ describe('POST /api/leads', () => {
   it('rejects bad input with 422 and one SPEC message per field, storing nothing', async () => {
     const response = await post(
       '/api/leads',
-      body({ fields: { name: ' ', last_name: '', phone: '07 3000 1234', email: 'jo@', postcode: '400', message: '' } }),
+      body({
+        fields: {
+          name: ' ',
+          last_name: '',
+          phone: '07 3000 1234',
+          email: 'jo@',
+          postcode: '400',
+          message: '',
+        },
+      }),
     );
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
@@ -98,7 +124,10 @@ describe('POST /api/leads', () => {
 
   it('accepts +61 mobiles and an empty Comments box when the dealer does not require it', async () => {
     setup({ message_required: false });
-    const response = await post('/api/leads', body({ fields: { ...fields, phone: '+61 412 345 678', message: '' } }));
+    const response = await post(
+      '/api/leads',
+      body({ fields: { ...fields, phone: '+61 412 345 678', message: '' } }),
+    );
     expect(response.status).toBe(201);
   });
 
@@ -113,7 +142,10 @@ describe('POST /api/leads', () => {
   });
 
   it('defaults the category of a general enquiry to General Enquiry', async () => {
-    const response = await post('/api/leads', body({ form: 'general', fields: { ...fields, dealership_slug: 'bayside-toyota' } }));
+    const response = await post(
+      '/api/leads',
+      body({ form: 'general', fields: { ...fields, dealership_slug: 'bayside-toyota' } }),
+    );
     const { lead_id } = (await response.json()) as { lead_id: string };
     expect((await store.getLead('bayside-toyota', lead_id))?.category).toBe('General Enquiry');
   });
@@ -122,11 +154,18 @@ describe('POST /api/leads', () => {
     const trapped = await post('/api/leads', body({ website: 'http://spam.example' }));
     expect(trapped.status).toBe(201);
     const { lead_id } = (await trapped.json()) as { lead_id: string };
-    expect(lead_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await (await post('/api/leads', body({ website: 'http://spam.example' }))).json()).toEqual({ lead_id });
+    expect(lead_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(
+      await (await post('/api/leads', body({ website: 'http://spam.example' }))).json(),
+    ).toEqual({ lead_id });
     // Any value, however long or whatever its type, and even sent too fast: nothing names the field.
     for (const website of ['x'.repeat(5_000), 42, ['a'], { url: 'x' }]) {
-      const again = await post('/api/leads', body({ website, idempotency_key: 'other-key-1', started_at: NOW - 100 }));
+      const again = await post(
+        '/api/leads',
+        body({ website, idempotency_key: 'other-key-1', started_at: NOW - 100 }),
+      );
       expect(again.status).toBe(201);
       expect(JSON.stringify(await again.json())).not.toMatch(/website|blank|bot|spam/i);
     }
@@ -136,7 +175,9 @@ describe('POST /api/leads', () => {
     // The same post with the field left empty is a lead, delivered.
     const person = await post('/api/leads', body({ website: '' }));
     expect(person.status).toBe(201);
-    expect((await store.listLeads('bayside-toyota')).map((lead) => lead.deliveries.length)).toEqual([1]);
+    expect((await store.listLeads('bayside-toyota')).map((lead) => lead.deliveries.length)).toEqual(
+      [1],
+    );
   });
 
   it('turns away a form sent too fast with 422 and stores nothing', async () => {
@@ -148,9 +189,17 @@ describe('POST /api/leads', () => {
 
   it('answers 400 for a body that is not JSON, 415 for a non-JSON type, 413 for an oversized body, 405 for GET, 404 for an unknown site', async () => {
     expect((await post('/api/leads', '{"form":')).status).toBe(400);
-    expect((await post('/api/leads', 'name=Jo', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
-    expect((await post('/api/leads', body({ fields: { ...fields, message: 'x'.repeat(40_000) } }))).status).toBe(413);
-    const get = await api.fetch(new Request('http://localhost/api/leads', { headers: { 'x-tenant': 'bayside-toyota' } }));
+    expect(
+      (await post('/api/leads', 'name=Jo', { 'content-type': 'application/x-www-form-urlencoded' }))
+        .status,
+    ).toBe(415);
+    expect(
+      (await post('/api/leads', body({ fields: { ...fields, message: 'x'.repeat(40_000) } })))
+        .status,
+    ).toBe(413);
+    const get = await api.fetch(
+      new Request('http://localhost/api/leads', { headers: { 'x-tenant': 'bayside-toyota' } }),
+    );
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect((await post('/api/leads', body(), { 'x-tenant': 'nobody' })).status).toBe(404);
@@ -159,24 +208,43 @@ describe('POST /api/leads', () => {
 
   it('limits each visitor IP per minute with 429 and Retry-After', async () => {
     setup({ rate_limit: { per_ip_per_minute: 3 } });
-    for (let i = 0; i < 3; i++) expect((await post('/api/leads', body({ idempotency_key: `key-rate-${i}` }))).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await post('/api/leads', body({ idempotency_key: `key-rate-${i}` }))).status).toBe(
+        201,
+      );
     const limited = await post('/api/leads', body({ idempotency_key: 'key-rate-9' }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await post('/api/leads', body({ idempotency_key: 'key-rate-8' }), { 'x-forwarded-for': '198.51.100.7' })).status).toBe(201);
+    expect(
+      (
+        await post('/api/leads', body({ idempotency_key: 'key-rate-8' }), {
+          'x-forwarded-for': '198.51.100.7',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("allows the site's own origin and refuses other origins", async () => {
     const own = await post('/api/leads', body(), { origin: ORIGIN });
     expect(own.status).toBe(201);
     expect(own.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    const foreign = await post('/api/leads', body({ idempotency_key: 'other-origin' }), { origin: 'https://evil.example' });
+    const foreign = await post('/api/leads', body({ idempotency_key: 'other-origin' }), {
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('builds a multi-step trade-in lead and reports a bad lead_id as an error', async () => {
-    const first = await post('/api/leads', body({ form: 'trade_in', subcategory: '1. Lead Capture', isLastStep: false, fields: { ...fields, message: '' } }));
+    const first = await post(
+      '/api/leads',
+      body({
+        form: 'trade_in',
+        subcategory: '1. Lead Capture',
+        isLastStep: false,
+        fields: { ...fields, message: '' },
+      }),
+    );
     expect(first.status).toBe(201);
     const { lead_id } = (await first.json()) as { lead_id: string };
     expect(await store.deliveries()).toEqual([]);
@@ -195,33 +263,59 @@ describe('POST /api/leads', () => {
     expect(await store.deliveries()).toHaveLength(1);
     const unknown = await post(
       '/api/leads',
-      body({ form: 'trade_in', idempotency_key: 'step-x-key', lead_id: '6f1c2c1e-8a53-4c1a-9f55-3b8a8d1c2e11', fields: { offer_accepted: true } }),
+      body({
+        form: 'trade_in',
+        idempotency_key: 'step-x-key',
+        lead_id: '6f1c2c1e-8a53-4c1a-9f55-3b8a8d1c2e11',
+        fields: { offer_accepted: true },
+      }),
     );
     expect(unknown.status).toBe(422);
-    expect(await unknown.json()).toEqual({ error: 'This enquiry could not be found. Please start again.' });
+    expect(await unknown.json()).toEqual({
+      error: 'This enquiry could not be found. Please start again.',
+    });
   });
 });
 
 function get(path: string, headers: Record<string, string> = {}) {
-  return api.fetch(new Request(`http://localhost${path}`, { headers: { 'x-tenant': 'bayside-toyota', ...headers } }));
+  return api.fetch(
+    new Request(`http://localhost${path}`, {
+      headers: { 'x-tenant': 'bayside-toyota', ...headers },
+    }),
+  );
 }
 
 describe('the other API routes', () => {
   it('counts views of a listed car and answers { views, car_fields }; 404 for an unknown car', async () => {
     const slug = '2023-toyota-corolla-ascent-sport-car-1';
-    expect(await (await get(`/api/cars/${slug}/view.json?photos_count=12&updated_at=1700000000&website_id=3`)).json()).toMatchObject({
+    expect(
+      await (
+        await get(`/api/cars/${slug}/view.json?photos_count=12&updated_at=1700000000&website_id=3`)
+      ).json(),
+    ).toMatchObject({
       views: 1,
       car_fields: { id: 'car-1' },
     });
     // Another visitor (one visitor counts once a day: tests/unit/api-abuse.test.ts).
-    expect(((await (await get(`/api/cars/${slug}/view.json`, { 'x-forwarded-for': '198.51.100.7' })).json()) as { views: number }).views).toBe(2);
+    expect(
+      (
+        (await (
+          await get(`/api/cars/${slug}/view.json`, { 'x-forwarded-for': '198.51.100.7' })
+        ).json()) as { views: number }
+      ).views,
+    ).toBe(2);
     expect((await get('/api/cars/no-such-car/view.json')).status).toBe(404);
     expect((await get(`/api/cars/${slug}/view.json?photos_count=lots`)).status).toBe(422);
   });
 
   it('records a phone reveal (201) and rejects one without a car id (422)', async () => {
-    expect((await post('/api/phone-reveal', { car_id: 'car-1', dealership_id: 10, website_id: 3 })).status).toBe(201);
-    expect((await store.events('bayside-toyota', 'phone_reveal')).map((event) => event.data)).toEqual([{ car_id: 'car-1', dealership_id: 10, website_id: 3 }]);
+    expect(
+      (await post('/api/phone-reveal', { car_id: 'car-1', dealership_id: 10, website_id: 3 }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await store.events('bayside-toyota', 'phone_reveal')).map((event) => event.data),
+    ).toEqual([{ car_id: 'car-1', dealership_id: 10, website_id: 3 }]);
     const bad = await post('/api/phone-reveal', { dealership_id: 10 });
     expect(bad.status).toBe(422);
     expect(Object.keys(((await bad.json()) as { fields: object }).fields)).toEqual(['car_id']);
@@ -237,12 +331,20 @@ describe('the other API routes', () => {
       source: 'Website',
     });
     expect(saved.status).toBe(201);
-    expect((await store.events('bayside-toyota', 'valuation'))[0]?.data).toMatchObject({ rego: 'ABC123', offer_price: 18000, source: 'Website' });
-    expect((await post('/api/miscellaneous', { column_name: 'password', rego: 'x' })).status).toBe(422);
+    expect((await store.events('bayside-toyota', 'valuation'))[0]?.data).toMatchObject({
+      rego: 'ABC123',
+      offer_price: 18000,
+      source: 'Website',
+    });
+    expect((await post('/api/miscellaneous', { column_name: 'password', rego: 'x' })).status).toBe(
+      422,
+    );
   });
 
   it('lists manufacturer locations as websites with their dealership and locations', async () => {
-    const { websites } = (await (await get('/api/manufacturer-locations')).json()) as { websites: { dealership: { slug: string }; locations: unknown[] }[] };
+    const { websites } = (await (await get('/api/manufacturer-locations')).json()) as {
+      websites: { dealership: { slug: string }; locations: unknown[] }[];
+    };
     expect(websites.map((website) => [website.dealership.slug, website.locations.length])).toEqual([
       ['bayside-toyota', 1],
       ['bayside-toyota-north', 1],
@@ -257,7 +359,9 @@ describe('the other API routes', () => {
       open: '09:00',
       close: '12:00',
     }));
-    const { slots, time_zone } = (await (await get('/api/test-drive/slots?location_id=1&days=2')).json()) as { slots: { start: string }[]; time_zone: string };
+    const { slots, time_zone } = (await (
+      await get('/api/test-drive/slots?location_id=1&days=2')
+    ).json()) as { slots: { start: string }[]; time_zone: string };
     expect(time_zone).toBe('Australia/Brisbane');
     expect(slots.map((slot) => slot.start)).toEqual([
       '2026-11-24T09:00:00+10:00',
@@ -272,13 +376,30 @@ describe('the other API routes', () => {
   });
 
   it('looks up a rego and values the car, with no estimate over 7 years or 100,000 km', async () => {
-    const lookup = (await (await post('/api/trade-in/rego-lookup', { rego: 'abc123', regoState: 'QLD' })).json()) as { vehicle: { make: string } };
+    const lookup = (await (
+      await post('/api/trade-in/rego-lookup', { rego: 'abc123', regoState: 'QLD' })
+    ).json()) as { vehicle: { make: string } };
     expect(lookup.vehicle.make).toBeTruthy();
-    expect((await post('/api/trade-in/rego-lookup', { rego: '', regoState: 'QLD' })).status).toBe(422);
-    const offer = await post('/api/trade-in/valuation', { year: 2023, make: 'Toyota', model: 'Corolla', km: 30_000, adjustmentAnswers: { tyres_worn: true } });
+    expect((await post('/api/trade-in/rego-lookup', { rego: '', regoState: 'QLD' })).status).toBe(
+      422,
+    );
+    const offer = await post('/api/trade-in/valuation', {
+      year: 2023,
+      make: 'Toyota',
+      model: 'Corolla',
+      km: 30_000,
+      adjustmentAnswers: { tyres_worn: true },
+    });
     expect(((await offer.json()) as { offer_price: number }).offer_price).toBeGreaterThan(0);
-    const old = await post('/api/trade-in/valuation', { year: 2015, make: 'Toyota', model: 'Corolla', km: 30_000 });
+    const old = await post('/api/trade-in/valuation', {
+      year: 2015,
+      make: 'Toyota',
+      model: 'Corolla',
+      km: 30_000,
+    });
     expect(old.status).toBe(422);
-    expect(((await old.json()) as { error: string }).error).toMatch(/over 7 years old or over 100,000 km/);
+    expect(((await old.json()) as { error: string }).error).toMatch(
+      /over 7 years old or over 100,000 km/,
+    );
   });
 });

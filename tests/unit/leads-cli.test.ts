@@ -1,7 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimOutagesToAlert, endChannelOutage, recordChannelFailure, releaseAlert } from '../../api/outbox/outages';
+import {
+  claimOutagesToAlert,
+  endChannelOutage,
+  recordChannelFailure,
+  releaseAlert,
+} from '../../api/outbox/outages';
 import type { Store } from '../../api/storage/store';
 import { storeKinds } from '../support/stores';
 
@@ -20,7 +25,10 @@ for (const kind of storeKinds()) {
     afterEach(async () => dispose?.());
 
     const leads = (...args: string[]) =>
-      spawnSync(path.join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/leads.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+      spawnSync(path.join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/leads.ts', ...args], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      });
 
     async function submit(key: string) {
       const result = await store.submitLead({
@@ -56,7 +64,9 @@ for (const kind of storeKinds()) {
       const resent = leads('resend', '--all');
       expect(resent.stdout).toContain(`Queued 1 delivery to send again: ${failed.id}`);
       const due = await store.claimDueDeliveries(Date.now(), 10, 60_000);
-      expect(due.map((delivery) => [delivery.id, delivery.status, delivery.attempts])).toEqual([[failed.id, 'pending', 0]]);
+      expect(due.map((delivery) => [delivery.id, delivery.status, delivery.attempts])).toEqual([
+        [failed.id, 'pending', 0],
+      ]);
 
       const unknown = leads('resend', 'no-such-id');
       expect(unknown.status).toBe(1);
@@ -66,16 +76,33 @@ for (const kind of storeKinds()) {
 
     it('keeps one outage per site channel from its first failure, claimed for one alert, until a delivery gets through', async () => {
       await recordChannelFailure(store.driver, 'bayside-toyota', 'webhook', 'HTTP 503', NOW);
-      await recordChannelFailure(store.driver, 'bayside-toyota', 'webhook', 'HTTP 502', NOW + 30 * 60_000);
+      await recordChannelFailure(
+        store.driver,
+        'bayside-toyota',
+        'webhook',
+        'HTTP 502',
+        NOW + 30 * 60_000,
+      );
       expect(await claimOutagesToAlert(store.driver, NOW + 59 * 60_000, HOUR)).toEqual([]);
-      const [first, second] = await Promise.all([claimOutagesToAlert(store.driver, NOW + HOUR, HOUR), claimOutagesToAlert(store.driver, NOW + HOUR, HOUR)]);
-      expect([...first!, ...second!]).toEqual([{ tenant: 'bayside-toyota', channel: 'webhook', failingSince: NOW, lastError: 'HTTP 502' }]);
+      const [first, second] = await Promise.all([
+        claimOutagesToAlert(store.driver, NOW + HOUR, HOUR),
+        claimOutagesToAlert(store.driver, NOW + HOUR, HOUR),
+      ]);
+      expect([...first!, ...second!]).toEqual([
+        { tenant: 'bayside-toyota', channel: 'webhook', failingSince: NOW, lastError: 'HTTP 502' },
+      ]);
       // An alert that could not be sent is tried again later, not on every pass.
       await releaseAlert(store.driver, first![0] ?? second![0]!, NOW + 2 * HOUR);
       expect(await claimOutagesToAlert(store.driver, NOW + HOUR + 60_000, HOUR)).toEqual([]);
       expect(await claimOutagesToAlert(store.driver, NOW + 2 * HOUR, HOUR)).toHaveLength(1);
       await endChannelOutage(store.driver, 'bayside-toyota', 'webhook');
-      await recordChannelFailure(store.driver, 'bayside-toyota', 'webhook', 'HTTP 503', NOW + 5 * HOUR);
+      await recordChannelFailure(
+        store.driver,
+        'bayside-toyota',
+        'webhook',
+        'HTTP 503',
+        NOW + 5 * HOUR,
+      );
       expect(await claimOutagesToAlert(store.driver, NOW + 6 * HOUR, HOUR)).toHaveLength(1);
     });
   });

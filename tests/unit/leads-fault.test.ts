@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -154,7 +160,10 @@ function apiProcess(port: number, webhookUrl: string) {
       started.once('exit', () => running.delete(started));
       // Delivery failures while the receiver is down are expected; kept to explain an early exit.
       let stderr = '';
-      started.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+      started.stderr!.on(
+        'data',
+        (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)),
+      );
       await new Promise<void>((resolve, reject) => {
         // Up once it answers (the warn log level keeps request lines out of the pipe).
         const poll = setInterval(() => {
@@ -164,7 +173,9 @@ function apiProcess(port: number, webhookUrl: string) {
           );
         }, 50);
         started.once('exit', () => clearInterval(poll));
-        started.once('exit', (code) => reject(new Error(`The API exited (${code}) before listening:\n${stderr}`)));
+        started.once('exit', (code) =>
+          reject(new Error(`The API exited (${code}) before listening:\n${stderr}`)),
+        );
       });
     },
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
@@ -176,10 +187,21 @@ function apiProcess(port: number, webhookUrl: string) {
 }
 
 /** A request to the dealer's host name (the API picks the tenant by Host); `timeoutMs` with no answer is an error. */
-function post(port: number, pathname: string, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+function post(
+  port: number,
+  pathname: string,
+  body: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: '127.0.0.1', port, method: body ? 'POST' : 'GET', path: pathname, headers: { host: HOST, 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: body ? 'POST' : 'GET',
+        path: pathname,
+        headers: { host: HOST, 'content-type': 'application/json' },
+      },
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -234,7 +256,10 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
         const response = await post(api.port, '/api/leads', body, 5000);
         if (response.status >= 500) continue;
         const answer = JSON.parse(response.text) as { lead_id?: string; error?: string };
-        if (!answer.lead_id) throw new Error(`Lead ${index} refused: HTTP ${response.status} ${JSON.stringify(answer)}`);
+        if (!answer.lead_id)
+          throw new Error(
+            `Lead ${index} refused: HTTP ${response.status} ${JSON.stringify(answer)}`,
+          );
         return { status: response.status, leadId: answer.lead_id };
       } catch (error) {
         if (error instanceof Error && error.message.startsWith('Lead ')) throw error;
@@ -261,7 +286,9 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
 
   // Kill the API at random moments while leads are being sent: at KILLS random points spread over
   // the leads (by count, so a slow machine gets as many kills), each a random few ms after the point.
-  const killPoints = Array.from({ length: KILLS }, (_, i) => Math.floor(((i + random(0.1, 0.9)) / KILLS) * LEADS * 0.9));
+  const killPoints = Array.from({ length: KILLS }, (_, i) =>
+    Math.floor(((i + random(0.1, 0.9)) / KILLS) * LEADS * 0.9),
+  );
   const killer = (async () => {
     for (const point of killPoints) {
       while (sent < point && !done) await sleep(5);
@@ -275,18 +302,26 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
 
   const progress = process.env.FAULT_DEBUG
     ? setInterval(
-        () => console.log(`[fault] ${((Date.now() - startedAt - 60_000) / 1000).toFixed(0)} s: sent ${sent}, retries ${retries}, kills ${kills}`),
+        () =>
+          console.log(
+            `[fault] ${((Date.now() - startedAt - 60_000) / 1000).toFixed(0)} s: sent ${sent}, retries ${retries}, kills ${kills}`,
+          ),
         2000,
       )
     : undefined;
   // Keep killing after the leads are all sent until there were enough kills; a failed restart fails the test.
-  await Promise.race([Promise.all([Promise.all(clients), killer]), new Promise((_, reject) => killer.catch(reject))]);
+  await Promise.race([
+    Promise.all([Promise.all(clients), killer]),
+    new Promise((_, reject) => killer.catch(reject)),
+  ]);
   done = true;
   await killer;
   await outage;
   clearInterval(progress);
 
-  const acknowledged = outcomes.filter((outcome): outcome is { status: number; leadId: string } => outcome.status !== 'no answer');
+  const acknowledged = outcomes.filter(
+    (outcome): outcome is { status: number; leadId: string } => outcome.status !== 'no answer',
+  );
   const unanswered = outcomes.filter((outcome) => outcome.status === 'no answer').length;
 
   // Let the last process deliver what is still in the outbox (failed attempts back off 5 s, 10 s ...).
@@ -294,7 +329,13 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
   const storedSubmitted = () => {
     const db = new DatabaseSync(dbFile, { readOnly: true });
     try {
-      return Number((db.prepare(`SELECT COUNT(*) AS n FROM leads WHERE status = 'submitted'`).get() as { n: number }).n);
+      return Number(
+        (
+          db.prepare(`SELECT COUNT(*) AS n FROM leads WHERE status = 'submitted'`).get() as {
+            n: number;
+          }
+        ).n,
+      );
     } finally {
       db.close();
     }
@@ -304,34 +345,54 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
   const undelivered = () => {
     const db = new DatabaseSync(dbFile, { readOnly: true });
     try {
-      return Number((db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status != 'delivered'`).get() as { n: number }).n);
+      return Number(
+        (
+          db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status != 'delivered'`).get() as {
+            n: number;
+          }
+        ).n,
+      );
     } finally {
       db.close();
     }
   };
-  while ((receiver.perLead.size < storedSubmitted() || undelivered() > 0) && Date.now() < deadline) {
-    if (process.env.FAULT_DEBUG) console.log(`[fault] delivered ${receiver.perLead.size} of ${storedSubmitted()}`);
+  while (
+    (receiver.perLead.size < storedSubmitted() || undelivered() > 0) &&
+    Date.now() < deadline
+  ) {
+    if (process.env.FAULT_DEBUG)
+      console.log(`[fault] delivered ${receiver.perLead.size} of ${storedSubmitted()}`);
     await sleep(1000);
   }
   await api.kill('SIGTERM');
   await receiver.down();
 
   const db = new DatabaseSync(dbFile, { readOnly: true });
-  const rows = db.prepare(`SELECT l.id, l.fields, r.idempotency_key FROM leads l LEFT JOIN lead_requests r ON r.lead_id = l.id`).all() as {
+  const rows = db
+    .prepare(
+      `SELECT l.id, l.fields, r.idempotency_key FROM leads l LEFT JOIN lead_requests r ON r.lead_id = l.id`,
+    )
+    .all() as {
     id: string;
     fields: string;
     idempotency_key: string | null;
   }[];
   const pending = undelivered();
   // Deliveries that needed more than one attempt: the receiver was down (or the process died) when first tried.
-  const retriedDeliveries = Number((db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE attempts > 1`).get() as { n: number }).n);
+  const retriedDeliveries = Number(
+    (db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE attempts > 1`).get() as { n: number }).n,
+  );
   db.close();
 
   const storedPerLead = new Map<number, string[]>();
   for (const row of rows) {
-    const index = Number((JSON.parse(row.fields) as { last_name: string }).last_name.replace('Fault ', ''));
+    const index = Number(
+      (JSON.parse(row.fields) as { last_name: string }).last_name.replace('Fault ', ''),
+    );
     storedPerLead.set(index, [...(storedPerLead.get(index) ?? []), row.id]);
-    expect(row.idempotency_key, 'every stored lead is claimed by its idempotency key').toBe(`fault-lead-${index}`);
+    expect(row.idempotency_key, 'every stored lead is claimed by its idempotency key').toBe(
+      `fault-lead-${index}`,
+    );
   }
   const summary = {
     leads: LEADS,
@@ -358,9 +419,13 @@ it(`stores and delivers every acknowledged lead exactly once through ${KILLS} SI
   expect(summary.badSignatures).toBe(0);
   outcomes.forEach((outcome, index) => {
     const stored = storedPerLead.get(index) ?? [];
-    if (outcome.status === 'no answer') expect(stored.length, `lead ${index} (no answer) stored at most once`).toBeLessThanOrEqual(1);
+    if (outcome.status === 'no answer')
+      expect(stored.length, `lead ${index} (no answer) stored at most once`).toBeLessThanOrEqual(1);
     else {
-      expect(stored, `lead ${index} (${outcome.status}) stored exactly once, as the id it was answered with`).toEqual([outcome.leadId]);
+      expect(
+        stored,
+        `lead ${index} (${outcome.status}) stored exactly once, as the id it was answered with`,
+      ).toEqual([outcome.leadId]);
       expect(receiver.perLead.get(outcome.leadId), `lead ${index} delivered exactly once`).toBe(1);
     }
   });

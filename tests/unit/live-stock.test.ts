@@ -17,9 +17,21 @@ function testSite(): SiteData {
   const [car] = site.cars as unknown as Record<string, unknown>[];
   const cars = [
     { ...car, status: 'in_stock', price: 31990, price_type: 'Drive Away', images: [] },
-    { ...car, id: 'car-2', slug: '2022-toyota-rav4-car-2', name: '2022 Toyota RAV4', status: 'in_stock', price: 42990, images: [] },
+    {
+      ...car,
+      id: 'car-2',
+      slug: '2022-toyota-rav4-car-2',
+      name: '2022 Toyota RAV4',
+      status: 'in_stock',
+      price: 42990,
+      images: [],
+    },
   ];
-  return { ...site, cars, tenant: { ...site.tenant, features: { ...site.tenant.features, reserve: true } } } as unknown as SiteData;
+  return {
+    ...site,
+    cars,
+    tenant: { ...site.tenant, features: { ...site.tenant.features, reserve: true } },
+  } as unknown as SiteData;
 }
 
 /** The stock a build would write for testSite(), with `changes` applied to car-1. */
@@ -43,7 +55,10 @@ for (const kind of storeKinds()) {
           siteFor: (slug) => (slug === TENANT ? site : undefined),
           store,
           now: () => NOW,
-          accounts: { codeSender: new MemoryCodeSender(), payments: new RecordingPaymentProvider() },
+          accounts: {
+            codeSender: new MemoryCodeSender(),
+            payments: new RecordingPaymentProvider(),
+          },
         },
         () => TENANT,
       );
@@ -61,12 +76,20 @@ for (const kind of storeKinds()) {
             started_at: NOW - 20_000,
             website: '',
             car_id: carId,
-            fields: { name: 'Jo', last_name: 'Citizen', phone: '0412345678', email: 'jo@example.com', postcode: '4000' },
+            fields: {
+              name: 'Jo',
+              last_name: 'Citizen',
+              phone: '0412345678',
+              email: 'jo@example.com',
+              postcode: '4000',
+            },
           }),
         }),
       );
     const view = async (slug: string) =>
-      (await (await api.fetch(new Request(`https://localhost/api/cars/${slug}/view.json?photos_count=0`))).json()) as {
+      (await (
+        await api.fetch(new Request(`https://localhost/api/cars/${slug}/view.json?photos_count=0`))
+      ).json()) as {
         car_fields: Record<string, unknown>;
       };
 
@@ -76,7 +99,8 @@ for (const kind of storeKinds()) {
       expect(response.status).toBe(409);
       expect(await response.json()).toEqual({
         code: 'sold',
-        error: 'Sorry, this car has just been sold. Nothing has been charged. Please choose another car, or call the dealership about one like it.',
+        error:
+          'Sorry, this car has just been sold. Nothing has been charged. Please choose another car, or call the dealership about one like it.',
       });
       expect(await store.listLeads(TENANT)).toEqual([]);
       expect(await new AccountStore(store.driver).paymentIntents(TENANT)).toEqual([]);
@@ -100,12 +124,20 @@ for (const kind of storeKinds()) {
     });
 
     it("with no stock written yet, the build's copy decides (the API started before any build)", async () => {
-      expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({ status: 'in_stock', price: 31990, price_text: '$31,990' });
+      expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({
+        status: 'in_stock',
+        price: 31990,
+        price_text: '$31,990',
+      });
       expect((await reserve('car-1', 'reserve-fallback')).status).toBe(201);
     });
 
     it("view.json's car_fields come from the stock table: status, sold, reserved and a new price", async () => {
-      await replaceStock(store, TENANT, stock(site, { price: 29990, price_type: 'Excl. Govt. Charges' }));
+      await replaceStock(
+        store,
+        TENANT,
+        stock(site, { price: 29990, price_type: 'Excl. Govt. Charges' }),
+      );
       expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({
         status: 'in_stock',
         sold: false,
@@ -115,9 +147,15 @@ for (const kind of storeKinds()) {
         price_text: '$29,990',
       });
       await replaceStock(store, TENANT, stock(site, { status: 'sold', sold: true }));
-      expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({ status: 'sold', sold: true });
+      expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({
+        status: 'sold',
+        sold: true,
+      });
       await replaceStock(store, TENANT, stock(site, { reserved: true }));
-      expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({ status: 'in_stock', reserved: true });
+      expect((await view(site.cars[0]!.slug)).car_fields).toMatchObject({
+        status: 'in_stock',
+        reserved: true,
+      });
     });
 
     it('replaceStock is atomic: a reader on another Store instance sees the whole old or the whole new stock, never half', async () => {
@@ -142,33 +180,56 @@ for (const kind of storeKinds()) {
             await new Promise((resolve) => setImmediate(resolve));
           }
         })();
-        for (let round = 0; round < 6; round++) await replaceStock(store, TENANT, cars(round % 2 ? 'in_stock' : 'sold'));
+        for (let round = 0; round < 6; round++)
+          await replaceStock(store, TENANT, cars(round % 2 ? 'in_stock' : 'sold'));
         writing = false;
         await reads;
-        expect([...seen].every((state) => state === '300:in_stock' || state === '300:sold')).toBe(true);
+        expect([...seen].every((state) => state === '300:in_stock' || state === '300:sold')).toBe(
+          true,
+        );
       } finally {
         await reader.close();
       }
     });
 
     it('a sync writes only what changed, and the stock is then exactly the feed: sold, repriced, gone and new cars', async () => {
-      const cars = Array.from({ length: 50 }, (_, i): StockInput => ({ id: `c${i}`, slug: `car-${i}`, status: 'in_stock', sold: false, price: 20000 + i }));
+      const cars = Array.from({ length: 50 }, (_, i): StockInput => ({
+        id: `c${i}`,
+        slug: `car-${i}`,
+        status: 'in_stock',
+        sold: false,
+        price: 20000 + i,
+      }));
       await replaceStock(store, TENANT, cars);
       const next = [
         ...cars
           .filter((car) => car.id !== 'c3')
-          .map((car) => (car.id === 'c1' ? { ...car, status: 'sold' as const, sold: true } : car.id === 'c2' ? { ...car, price: 19999 } : car)),
+          .map((car) =>
+            car.id === 'c1'
+              ? { ...car, status: 'sold' as const, sold: true }
+              : car.id === 'c2'
+                ? { ...car, price: 19999 }
+                : car,
+          ),
         { id: 'c99', slug: 'car-99', status: 'in_stock' as const, sold: false, price: 30000 },
       ];
       await replaceStock(store, TENANT, next);
       const rows = await stockOf(store.driver, TENANT);
-      expect(rows.map((row) => [row.id, row.status, row.price]).sort()).toEqual(next.map((car) => [car.id, car.status, car.price]).sort());
+      expect(rows.map((row) => [row.id, row.status, row.price]).sort()).toEqual(
+        next.map((car) => [car.id, car.status, car.price]).sort(),
+      );
     });
 
     // Row locks (FOR SHARE) are PostgreSQL's; SQLite's writer never waits for a reader.
     if (kind.name === 'postgres')
       it('a reservation holding one car does not hold up a sync that leaves that car as it is', async () => {
-        const cars = Array.from({ length: 20 }, (_, i): StockInput => ({ id: `c${i}`, slug: `car-${i}`, status: 'in_stock', sold: false, price: 20000 + i }));
+        const cars = Array.from({ length: 20 }, (_, i): StockInput => ({
+          id: `c${i}`,
+          slug: `car-${i}`,
+          status: 'in_stock',
+          sold: false,
+          price: 20000 + i,
+        }));
         await replaceStock(store, TENANT, cars);
         const other = await openStore({ ...process.env, ...env });
         try {
@@ -180,7 +241,10 @@ for (const kind of storeKinds()) {
               TENANT,
               cars.map((car) => (car.id === 'c6' ? { ...car, price: 1 } : car)),
             ).then(() => 'synced');
-            return Promise.race([sync, new Promise((resolve) => setTimeout(() => resolve('held up'), 5_000))]);
+            return Promise.race([
+              sync,
+              new Promise((resolve) => setTimeout(() => resolve('held up'), 5_000)),
+            ]);
           });
           expect(outcome).toBe('synced');
         } finally {
@@ -196,12 +260,19 @@ for (const kind of storeKinds()) {
             siteFor: (slug) => (slug === TENANT ? site : undefined),
             store: second,
             now: () => NOW,
-            accounts: { codeSender: new MemoryCodeSender(), payments: new RecordingPaymentProvider() },
+            accounts: {
+              codeSender: new MemoryCodeSender(),
+              payments: new RecordingPaymentProvider(),
+            },
           },
           () => TENANT,
         );
         await replaceStock(store, TENANT, stock(site, { price: 30500 }));
-        const fields = (await (await api2.fetch(new Request(`https://localhost/api/cars/${site.cars[0]!.slug}/view.json`))).json()) as {
+        const fields = (await (
+          await api2.fetch(
+            new Request(`https://localhost/api/cars/${site.cars[0]!.slug}/view.json`),
+          )
+        ).json()) as {
           car_fields: { price: number };
         };
         expect(fields.car_fields.price).toBe(30500);
@@ -212,7 +283,13 @@ for (const kind of storeKinds()) {
             started_at: NOW - 20_000,
             website: '',
             car_id: 'car-1',
-            fields: { name: 'Jo', last_name: 'Citizen', phone: '0412345678', email: 'jo@example.com', postcode: '4000' },
+            fields: {
+              name: 'Jo',
+              last_name: 'Citizen',
+              phone: '0412345678',
+              email: 'jo@example.com',
+              postcode: '4000',
+            },
           });
         const post = (app: typeof api, key: string) =>
           app.fetch(
@@ -223,7 +300,9 @@ for (const kind of storeKinds()) {
             }),
           );
         const statuses = await Promise.all(
-          Array.from({ length: 10 }, (_, i) => Promise.resolve(post(i % 2 ? api : api2, `reserve-race-${i}`)).then((r) => r.status)),
+          Array.from({ length: 10 }, (_, i) =>
+            Promise.resolve(post(i % 2 ? api : api2, `reserve-race-${i}`)).then((r) => r.status),
+          ),
         );
         expect(
           statuses.filter((status) => status === 201),

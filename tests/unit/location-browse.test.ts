@@ -2,10 +2,30 @@ import { describe, expect, it } from 'vitest';
 import type { Location } from '../../src/feeds/schemas';
 import { LocationSchema } from '../../src/feeds/schemas';
 import { groupLocations } from '../../src/domain/location-blocks';
-import { brandPages, browsePages, listsByState, SHORT_LIST_SIZE, shortList, stateName, statePages } from '../../src/domain/location-browse';
+import {
+  brandPages,
+  browsePages,
+  listsByState,
+  SHORT_LIST_SIZE,
+  shortList,
+  stateName,
+  statePages,
+} from '../../src/domain/location-browse';
 
-function location(id: string, name: string, state: string, manufacturers: string[], type = 'sales'): Location {
-  return LocationSchema.parse({ id, name, location_type: type, manufacturers, address: { city: 'Town', state, postcode: '2000', lat: -33, long: 151 } });
+function location(
+  id: string,
+  name: string,
+  state: string,
+  manufacturers: string[],
+  type = 'sales',
+): Location {
+  return LocationSchema.parse({
+    id,
+    name,
+    location_type: type,
+    manufacturers,
+    address: { city: 'Town', state, postcode: '2000', lat: -33, long: 151 },
+  });
 }
 
 const many = groupLocations([
@@ -25,7 +45,9 @@ describe('location browse pages', () => {
   it('keeps a short list on the page when there are more groups than it holds', () => {
     expect(many).toHaveLength(9);
     expect(listsByState(many)).toBe(true);
-    expect(shortList(many).map((group) => group.name)).toEqual(many.slice(0, SHORT_LIST_SIZE).map((group) => group.name));
+    expect(shortList(many).map((group) => group.name)).toEqual(
+      many.slice(0, SHORT_LIST_SIZE).map((group) => group.name),
+    );
     expect(listsByState(many.slice(0, SHORT_LIST_SIZE))).toBe(false);
     expect(browsePages(many.slice(0, SHORT_LIST_SIZE))).toEqual({ states: [], brands: [] });
   });
@@ -48,7 +70,9 @@ describe('location browse pages', () => {
 
   it('a page per brand, a group on each brand it sells, once; none for a one-brand site', () => {
     const brands = brandPages(many);
-    expect(brands.map((page) => [page.name, page.slug, page.groups.map((group) => group.name)])).toEqual([
+    expect(
+      brands.map((page) => [page.name, page.slug, page.groups.map((group) => group.name)]),
+    ).toEqual([
       ['Ford', 'ford', ['Foxtrot Ford', 'Golf Ford']],
       ['Hyundai', 'hyundai', ['Hotel Hyundai']],
       ['Isuzu UTE', 'isuzu-ute', ['India Isuzu']],
@@ -56,7 +80,9 @@ describe('location browse pages', () => {
       ['Mazda', 'mazda', ['Charlie Motors', 'Delta Mazda']],
       ['Toyota', 'toyota', ['Alpha Toyota']],
     ]);
-    const oneBrand = groupLocations(Array.from({ length: 10 }, (_, i) => location(String(i), `Aurora ${i}`, 'VIC', ['Aurora'])));
+    const oneBrand = groupLocations(
+      Array.from({ length: 10 }, (_, i) => location(String(i), `Aurora ${i}`, 'VIC', ['Aurora'])),
+    );
     expect(brandPages(oneBrand)).toEqual([]);
     expect(browsePages(oneBrand).states).toHaveLength(1);
   });

@@ -32,14 +32,30 @@ beforeAll(async () => {
       const url = request.url ?? '';
       if (request.method === 'GET' && url.startsWith('/tasks/')) {
         const uid = Number(url.split('/')[2]);
-        return void response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ uid, taskUid: uid, status: 'succeeded', type: 'documentAdditionOrUpdate' }));
+        return void response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            uid,
+            taskUid: uid,
+            status: 'succeeded',
+            type: 'documentAdditionOrUpdate',
+          }),
+        );
       }
-      seen.push({ method: request.method!, path: url, authorization: request.headers.authorization, body: text ? (JSON.parse(text) as unknown) : undefined });
-      response
-        .writeHead(202, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ taskUid: ++task, indexUid: 'Car_production', status: 'enqueued', type: 'x', enqueuedAt: new Date().toISOString() }));
+      seen.push({
+        method: request.method!,
+        path: url,
+        authorization: request.headers.authorization,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      });
+      response.writeHead(202, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          taskUid: ++task,
+          indexUid: 'Car_production',
+          status: 'enqueued',
+          type: 'x',
+          enqueuedAt: new Date().toISOString(),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,21 +76,36 @@ describe('a sync on search.backend: meilisearch', () => {
   it('sends every car the first time and drops what the index held before; then only the cars that changed', async () => {
     const state = path.join(work, 'sent.json');
     const target = { host, apiKey: 'admin-key', index: 'Car_production' };
-    const cars = [0, 1, 2].map((n) => ({ ...car, id: `car-${n}`, slug: `2023-toyota-corolla-car-${n}`, price: 20_000 + n, images: [] }));
+    const cars = [0, 1, 2].map((n) => ({
+      ...car,
+      id: `car-${n}`,
+      slug: `2023-toyota-corolla-car-${n}`,
+      price: 20_000 + n,
+      images: [],
+    }));
 
-    expect(await syncMeilisearchStock(siteWith(cars), target, state, Date.UTC(2026, 10, 27))).toEqual({ upserted: 3, deleted: 0 });
+    expect(
+      await syncMeilisearchStock(siteWith(cars), target, state, Date.UTC(2026, 10, 27)),
+    ).toEqual({ upserted: 3, deleted: 0 });
     expect(seen.map(({ method, path: url }) => `${method} ${url}`)).toEqual([
       'POST /indexes/Car_production/documents?primaryKey=objectID',
       'POST /indexes/Car_production/documents/delete',
     ]);
-    expect((seen[0]!.body as { objectID: string }[]).map((doc) => doc.objectID).sort()).toEqual(['car-0', 'car-1', 'car-2']);
+    expect((seen[0]!.body as { objectID: string }[]).map((doc) => doc.objectID).sort()).toEqual([
+      'car-0',
+      'car-1',
+      'car-2',
+    ]);
     expect(seen[0]!.authorization).toBe('Bearer admin-key');
     expect(seen[1]!.body).toEqual({ filter: `synced_at < ${Date.UTC(2026, 10, 27) / 1000}` });
 
     // car-1 repriced, car-2 gone: one upsert, one deletion.
     seen.length = 0;
     const next = [cars[0]!, { ...cars[1]!, price: 18_990 }];
-    expect(await syncMeilisearchStock(siteWith(next), target, state)).toEqual({ upserted: 1, deleted: 1 });
+    expect(await syncMeilisearchStock(siteWith(next), target, state)).toEqual({
+      upserted: 1,
+      deleted: 1,
+    });
     expect(seen.map(({ method, path: url }) => `${method} ${url}`)).toEqual([
       'POST /indexes/Car_production/documents?primaryKey=objectID',
       'POST /indexes/Car_production/documents/delete-batch',
@@ -84,7 +115,10 @@ describe('a sync on search.backend: meilisearch', () => {
 
     // Nothing changed: nothing is sent.
     seen.length = 0;
-    expect(await syncMeilisearchStock(siteWith(next), target, state)).toEqual({ upserted: 0, deleted: 0 });
+    expect(await syncMeilisearchStock(siteWith(next), target, state)).toEqual({
+      upserted: 0,
+      deleted: 0,
+    });
     expect(seen).toEqual([]);
   });
 });

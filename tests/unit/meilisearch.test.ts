@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createMeilisearchClient, indexSettings, stockFilter, toMeilisearchDocument, withStockFilter } from '../../src/search/meilisearch';
+import {
+  createMeilisearchClient,
+  indexSettings,
+  stockFilter,
+  toMeilisearchDocument,
+  withStockFilter,
+} from '../../src/search/meilisearch';
 import { soldCutoff } from '../../src/domain/stock';
 
 const NOW = Date.parse('2026-11-23T00:00:00Z');
@@ -20,8 +26,14 @@ describe('Meilisearch stock filter (SPEC 7)', () => {
       123,
       'Car_staging',
     );
-    expect(requests[0]).toEqual({ indexName: 'Car_staging', params: { query: 'hilux', filters: stockFilter(123) } });
-    expect(requests[1]).toEqual({ indexName: 'Car_staging:price:desc', params: { filters: `(make = Toyota) AND ${stockFilter(123)}` } });
+    expect(requests[0]).toEqual({
+      indexName: 'Car_staging',
+      params: { query: 'hilux', filters: stockFilter(123) },
+    });
+    expect(requests[1]).toEqual({
+      indexName: 'Car_staging:price:desc',
+      params: { filters: `(make = Toyota) AND ${stockFilter(123)}` },
+    });
   });
 });
 
@@ -29,15 +41,36 @@ describe('Meilisearch index settings', () => {
   it('ranks by custom_rank descending and declares every facet, sort and the stock filter fields', () => {
     const settings = indexSettings();
     expect(settings.rankingRules.at(-1)).toBe('custom_rank:desc');
-    for (const field of ['make', 'model', 'car_type', 'body', 'price', 'km', 'status', 'sold_date_timestamp', 'show_on_dealer_website']) {
+    for (const field of [
+      'make',
+      'model',
+      'car_type',
+      'body',
+      'price',
+      'km',
+      'status',
+      'sold_date_timestamp',
+      'show_on_dealer_website',
+    ]) {
       expect(settings.filterableAttributes).toContain(field);
     }
-    expect(settings.sortableAttributes).toEqual(expect.arrayContaining(['price', 'km', 'year', 'created_at']));
+    expect(settings.sortableAttributes).toEqual(
+      expect.arrayContaining(['price', 'km', 'year', 'created_at']),
+    );
   });
 
   it('stores show_on_dealer_website and custom_rank explicitly', () => {
     const doc = toMeilisearchDocument(
-      { objectID: '1', slug: 'a-1', name: 'A', year: 2020, make: 'Kia', model: 'Rio', car_type: 'new', status: 'in_stock' },
+      {
+        objectID: '1',
+        slug: 'a-1',
+        name: 'A',
+        year: 2020,
+        make: 'Kia',
+        model: 'Rio',
+        car_type: 'new',
+        status: 'in_stock',
+      },
       42,
     );
     expect(doc).toMatchObject({ show_on_dealer_website: true, custom_rank: 0, synced_at: 42 });
@@ -74,7 +107,14 @@ describe('Meilisearch client requests', () => {
     const { results } = await client.search([
       {
         indexName: 'Car_production:price:desc',
-        params: { query: 'hilux', facets: ['make'], facetFilters: [['make:Toyota']], numericFilters: ['price>=20000'], hitsPerPage: 21, page: 1 },
+        params: {
+          query: 'hilux',
+          facets: ['make'],
+          facetFilters: [['make:Toyota']],
+          numericFilters: ['price>=20000'],
+          hitsPerPage: 21,
+          page: 1,
+        },
       },
     ]);
     // instant-meilisearch first asks once for the unfiltered facet distribution, then the search itself.

@@ -38,11 +38,24 @@ const under =
   (...dirs: string[]) =>
   (target: string) =>
     dirs.some((dir) => target === dir || target.startsWith(`${dir}/`));
-const BROWSER_SIDE = ['src/islands', 'src/components', 'src/pages', 'src/layouts', 'src/browser', 'src/stores', 'src/directives'];
+const BROWSER_SIDE = [
+  'src/islands',
+  'src/components',
+  'src/pages',
+  'src/layouts',
+  'src/browser',
+  'src/stores',
+  'src/directives',
+];
 
 describe('import directions', () => {
   it('domain rules import only other domain rules, feed schemas, tenant config and analytics names', () => {
-    expect(breaking('src/domain', under('src/domain', 'src/feeds', 'src/tenant', 'src/config', 'src/analytics'))).toEqual([]);
+    expect(
+      breaking(
+        'src/domain',
+        under('src/domain', 'src/feeds', 'src/tenant', 'src/config', 'src/analytics'),
+      ),
+    ).toEqual([]);
   });
 
   it('the API and the platform runtime never import browser-side code', () => {

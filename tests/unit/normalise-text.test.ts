@@ -11,7 +11,20 @@ import { parseTenant } from '../../src/tenant/load';
 const root = path.resolve(import.meta.dirname, '../..');
 const encode = (text: string) => new TextEncoder().encode(text);
 /** Every character the feed boundary removes, as JSON escapes. */
-const REMOVED = ['\\u202a', '\\u202b', '\\u202c', '\\u202d', '\\u202E', '\\u2066', '\\u2067', '\\u2068', '\\u2069', '\\u2028', '\\u2029', '\\u0085'];
+const REMOVED = [
+  '\\u202a',
+  '\\u202b',
+  '\\u202c',
+  '\\u202d',
+  '\\u202E',
+  '\\u2066',
+  '\\u2067',
+  '\\u2068',
+  '\\u2069',
+  '\\u2028',
+  '\\u2029',
+  '\\u0085',
+];
 
 describe('feed text at the boundary', () => {
   it('replaces lone surrogates with U+FFFD and keeps pairs (emoji)', () => {
@@ -29,12 +42,21 @@ describe('feed text at the boundary', () => {
     const json = `[{"id": 1, "name": "T${REMOVED.join('')}itle\\ud800", "standardEquipment": {"Saf\\u202eety": ["Cam\\udc00era"]},
       "location": {"name": "Raw \u202eand\u2028 here"}, "n": 5, "ok": true, "none": null}]`;
     expect(parseFeedBytes('cars', 'x.json', encode(json))).toEqual([
-      { id: 1, name: 'Title\ufffd', standardEquipment: { Safety: ['Cam\ufffdera'] }, location: { name: 'Raw and here' }, n: 5, ok: true, none: null },
+      {
+        id: 1,
+        name: 'Title\ufffd',
+        standardEquipment: { Safety: ['Cam\ufffdera'] },
+        location: { name: 'Raw and here' },
+        n: 5,
+        ok: true,
+        none: null,
+      },
     ]);
   });
 
   it('leaves a feed without such characters exactly as JSON.parse reads it', () => {
-    const json = '[{"name": "Caf\\u00e9 \\"quoted\\" \\\\ back\\nslash – ’", "a": ["é", {"b": "🚗"}]}]';
+    const json =
+      '[{"name": "Caf\\u00e9 \\"quoted\\" \\\\ back\\nslash – ’", "a": ["é", {"b": "🚗"}]}]';
     expect(parseFeedBytes('cars', 'x.json', encode(json))).toEqual(JSON.parse(json));
   });
 
@@ -43,10 +65,10 @@ describe('feed text at the boundary', () => {
   });
 
   it("normalises a tenant file's text, from YAML escapes", () => {
-    const yaml = readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8').replace(
-      'name: Fixture Motors',
-      'name: "Fixture \\u202eMotors\\ud800"',
-    );
+    const yaml = readFileSync(
+      path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'),
+      'utf8',
+    ).replace('name: Fixture Motors', 'name: "Fixture \\u202eMotors\\ud800"');
     expect(parseTenant(yaml, 'tenants/fixture-dealer.yaml').name).toBe('Fixture Motors\ufffd');
   });
 
@@ -58,8 +80,13 @@ describe('feed text at the boundary', () => {
 });
 
 describe('a car whose page cannot render', () => {
-  const tenant = parseTenant(readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8'), 'tenants/fixture-dealer.yaml');
-  const feed = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8')) as unknown[];
+  const tenant = parseTenant(
+    readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8'),
+    'tenants/fixture-dealer.yaml',
+  );
+  const feed = JSON.parse(
+    readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8'),
+  ) as unknown[];
   const cars = validateFeed('cars', feed, 'mini/cars.json').records;
   const site = (list: Car[]): SiteData => ({
     tenant,
@@ -76,7 +103,11 @@ describe('a car whose page cannot render', () => {
   it('is left out and reported with its id, feed position and the field that throws; the others stay', () => {
     // A lone surrogate that got past the feed boundary: encodeURIComponent throws on it in the share links.
     const broken = { ...cars[1]!, name: 'Mazda \ud800' };
-    const result = leaveOutUnrenderable(site([cars[0]!, broken, cars[2]!]), 'mini/cars.json', (id) => (id === broken.id ? 7 : -1));
+    const result = leaveOutUnrenderable(
+      site([cars[0]!, broken, cars[2]!]),
+      'mini/cars.json',
+      (id) => (id === broken.id ? 7 : -1),
+    );
     expect(result.site.cars.map((car) => car.id)).toEqual([cars[0]!.id, cars[2]!.id]);
     expect(result.rejected.flatMap(describeRejected)).toEqual([
       `cars feed (mini/cars.json) record #7 (id ${broken.id}): name: its page cannot be rendered (URIError: URI malformed); the car is left out`,
@@ -86,11 +117,16 @@ describe('a car whose page cannot render', () => {
   it('names a nested field (the car id inside a link)', () => {
     const broken = { ...cars[0]!, id: '12\udc00' };
     const result = leaveOutUnrenderable(site([broken]), 'mini/cars.json', () => 0);
-    expect(result.rejected[0]!.problems).toEqual(['id: its page cannot be rendered (URIError: URI malformed); the car is left out']);
+    expect(result.rejected[0]!.problems).toEqual([
+      'id: its page cannot be rendered (URIError: URI malformed); the car is left out',
+    ]);
   });
 
   it('keeps every car of a clean site, and the same site object', () => {
     const clean = site(cars);
-    expect(leaveOutUnrenderable(clean, 'mini/cars.json', () => 0)).toEqual({ site: clean, rejected: [] });
+    expect(leaveOutUnrenderable(clean, 'mini/cars.json', () => 0)).toEqual({
+      site: clean,
+      rejected: [],
+    });
   });
 });

@@ -62,7 +62,14 @@ function lead(index: number): LeadSubmission {
     form: 'enquiry',
     category: 'General Enquiry',
     carId: 'car-1',
-    fields: { name: 'Jo', last_name: `Worker${index}`, email: 'jo@example.com', phone: '0412345678', postcode: '4000', message: 'Hi' },
+    fields: {
+      name: 'Jo',
+      last_name: `Worker${index}`,
+      email: 'jo@example.com',
+      phone: '0412345678',
+      postcode: '4000',
+      message: 'Hi',
+    },
     isLastStep: true,
     channels: ['webhook'],
     now: Date.now(),
@@ -71,103 +78,135 @@ function lead(index: number): LeadSubmission {
 
 for (const kind of storeKinds())
   describe.skipIf(!kind.available)(`npm run worker processes over ${kind.name}`, () => {
-    it('delivers each lead once through an outage, and takes over a killed worker’s claims when their lease ends', { timeout: 120_000 }, async () => {
-      const { store, env: storeEnv, dispose } = await kind.open();
-      const receiver = await crm();
-      const cache = path.join(work, kind.name);
-      mkdirSync(path.join(cache, 'bayside-toyota'), { recursive: true });
-      writeFileSync(
-        path.join(cache, 'bayside-toyota', 'site.json'),
-        JSON.stringify(apiTestSite({ webhook: { url: receiver.url, secret_env: 'WORKER_TEST_SECRET' } })),
-      );
-      const env = {
-        ...process.env,
-        ...storeEnv,
-        BUILD_CACHE_DIR: cache,
-        WORKER_TEST_SECRET: 'worker-secret',
-        OUTBOX_INTERVAL_MS: '50',
-        OUTBOX_BATCH: '10',
-        OUTBOX_LEASE_MS: String(LEASE_MS),
-        LOG_FORMAT: 'json',
-      };
-      const workers: ChildProcess[] = [];
-      const startWorker = () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', 'bayside-toyota'], { cwd: root, env, stdio: 'ignore' });
-        workers.push(child);
-        return child;
-      };
-      try {
-        // 1. A worker claims a batch and hangs on the first delivery; it is killed there.
-        const firstLeads = await Promise.all(Array.from({ length: 10 }, (_, i) => store.submitLead(lead(i))));
-        receiver.set('hang');
-        const doomed = startWorker();
-        await expect.poll(() => receiver.requests(), { timeout: 30_000 }).toBeGreaterThan(0);
-        doomed.kill('SIGKILL');
-        await new Promise((resolve) => doomed.once('exit', resolve));
-        const killedAt = Date.now();
+    it(
+      'delivers each lead once through an outage, and takes over a killed worker’s claims when their lease ends',
+      { timeout: 120_000 },
+      async () => {
+        const { store, env: storeEnv, dispose } = await kind.open();
+        const receiver = await crm();
+        const cache = path.join(work, kind.name);
+        mkdirSync(path.join(cache, 'bayside-toyota'), { recursive: true });
+        writeFileSync(
+          path.join(cache, 'bayside-toyota', 'site.json'),
+          JSON.stringify(
+            apiTestSite({ webhook: { url: receiver.url, secret_env: 'WORKER_TEST_SECRET' } }),
+          ),
+        );
+        const env = {
+          ...process.env,
+          ...storeEnv,
+          BUILD_CACHE_DIR: cache,
+          WORKER_TEST_SECRET: 'worker-secret',
+          OUTBOX_INTERVAL_MS: '50',
+          OUTBOX_BATCH: '10',
+          OUTBOX_LEASE_MS: String(LEASE_MS),
+          LOG_FORMAT: 'json',
+        };
+        const workers: ChildProcess[] = [];
+        const startWorker = () => {
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', 'scripts/worker.ts', 'bayside-toyota'],
+            { cwd: root, env, stdio: 'ignore' },
+          );
+          workers.push(child);
+          return child;
+        };
+        try {
+          // 1. A worker claims a batch and hangs on the first delivery; it is killed there.
+          const firstLeads = await Promise.all(
+            Array.from({ length: 10 }, (_, i) => store.submitLead(lead(i))),
+          );
+          receiver.set('hang');
+          const doomed = startWorker();
+          await expect.poll(() => receiver.requests(), { timeout: 30_000 }).toBeGreaterThan(0);
+          doomed.kill('SIGKILL');
+          await new Promise((resolve) => doomed.once('exit', resolve));
+          const killedAt = Date.now();
 
-        // 2. More leads arrive while the CRM is down; two workers run.
+          // 2. More leads arrive while the CRM is down; two workers run.
+          receiver.set('down');
+          const moreLeads = await Promise.all(
+            Array.from({ length: 190 }, (_, i) => store.submitLead(lead(100 + i))),
+          );
+          startWorker();
+          startWorker();
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          receiver.set('up');
+
+          const leadIds = [...firstLeads, ...moreLeads].map((result) =>
+            result.ok ? result.leadId : '',
+          );
+          expect(leadIds.every(Boolean)).toBe(true);
+          await expect
+            .poll(() => receiver.accepted.size, { timeout: 60_000, interval: 200 })
+            .toBe(200);
+          // The killed worker's claims waited for their lease, then the others delivered them.
+          const delivered = [...receiver.accepted.values()];
+          expect(new Set(delivered).size).toBe(200);
+          expect(delivered.sort()).toEqual([...leadIds].sort());
+          expect(Date.now() - killedAt).toBeGreaterThanOrEqual(LEASE_MS);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(receiver.duplicates).toEqual([]);
+          const pending = (await store.deliveries()).filter(
+            (delivery) => delivery.status !== 'delivered',
+          );
+          expect(pending).toEqual([]);
+        } finally {
+          for (const child of workers) child.kill('SIGKILL');
+          await receiver.close();
+          await dispose();
+        }
+      },
+    );
+
+    it(
+      'tells the fallback address once per outage, however many workers see it',
+      { timeout: 60_000 },
+      async () => {
+        const { store, env: storeEnv, dispose } = await kind.open();
+        const receiver = await crm();
+        const smtp = await startSmtpReceiver();
         receiver.set('down');
-        const moreLeads = await Promise.all(Array.from({ length: 190 }, (_, i) => store.submitLead(lead(100 + i))));
-        startWorker();
-        startWorker();
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        receiver.set('up');
-
-        const leadIds = [...firstLeads, ...moreLeads].map((result) => (result.ok ? result.leadId : ''));
-        expect(leadIds.every(Boolean)).toBe(true);
-        await expect.poll(() => receiver.accepted.size, { timeout: 60_000, interval: 200 }).toBe(200);
-        // The killed worker's claims waited for their lease, then the others delivered them.
-        const delivered = [...receiver.accepted.values()];
-        expect(new Set(delivered).size).toBe(200);
-        expect(delivered.sort()).toEqual([...leadIds].sort());
-        expect(Date.now() - killedAt).toBeGreaterThanOrEqual(LEASE_MS);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(receiver.duplicates).toEqual([]);
-        const pending = (await store.deliveries()).filter((delivery) => delivery.status !== 'delivered');
-        expect(pending).toEqual([]);
-      } finally {
-        for (const child of workers) child.kill('SIGKILL');
-        await receiver.close();
-        await dispose();
-      }
-    });
-
-    it('tells the fallback address once per outage, however many workers see it', { timeout: 60_000 }, async () => {
-      const { store, env: storeEnv, dispose } = await kind.open();
-      const receiver = await crm();
-      const smtp = await startSmtpReceiver();
-      receiver.set('down');
-      const cache = path.join(work, `${kind.name}-alert`);
-      mkdirSync(path.join(cache, 'bayside-toyota'), { recursive: true });
-      const site = apiTestSite({ webhook: { url: receiver.url, secret_env: 'WORKER_TEST_SECRET' }, fallback_email: 'alerts@bayside.example' });
-      writeFileSync(path.join(cache, 'bayside-toyota', 'site.json'), JSON.stringify(site));
-      const env = {
-        ...process.env,
-        ...storeEnv,
-        BUILD_CACHE_DIR: cache,
-        WORKER_TEST_SECRET: 'worker-secret',
-        SMTP_URL: smtp.url,
-        OUTBOX_INTERVAL_MS: '100',
-        // The hour a CRM must be down before the dealer is told, shortened to a second.
-        OUTBOX_ALERT_AFTER_MS: '1000',
-        LOG_FORMAT: 'json',
-      };
-      const workers = [0, 1, 2].map(() =>
-        spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', 'bayside-toyota'], { cwd: root, env, stdio: 'ignore' }),
-      );
-      try {
-        await store.submitLead(lead(900));
-        const alerts = () => smtp.messages.filter((message) => message.to.includes('alerts@bayside.example'));
-        await expect.poll(() => alerts().length, { timeout: 40_000, interval: 200 }).toBe(1);
-        // Every worker keeps passing over the outage; none tells the dealer again.
-        await new Promise((resolve) => setTimeout(resolve, 3000));
-        expect(alerts()).toHaveLength(1);
-      } finally {
-        for (const child of workers) child.kill('SIGKILL');
-        await receiver.close();
-        await smtp.close();
-        await dispose();
-      }
-    });
+        const cache = path.join(work, `${kind.name}-alert`);
+        mkdirSync(path.join(cache, 'bayside-toyota'), { recursive: true });
+        const site = apiTestSite({
+          webhook: { url: receiver.url, secret_env: 'WORKER_TEST_SECRET' },
+          fallback_email: 'alerts@bayside.example',
+        });
+        writeFileSync(path.join(cache, 'bayside-toyota', 'site.json'), JSON.stringify(site));
+        const env = {
+          ...process.env,
+          ...storeEnv,
+          BUILD_CACHE_DIR: cache,
+          WORKER_TEST_SECRET: 'worker-secret',
+          SMTP_URL: smtp.url,
+          OUTBOX_INTERVAL_MS: '100',
+          // The hour a CRM must be down before the dealer is told, shortened to a second.
+          OUTBOX_ALERT_AFTER_MS: '1000',
+          LOG_FORMAT: 'json',
+        };
+        const workers = [0, 1, 2].map(() =>
+          spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', 'bayside-toyota'], {
+            cwd: root,
+            env,
+            stdio: 'ignore',
+          }),
+        );
+        try {
+          await store.submitLead(lead(900));
+          const alerts = () =>
+            smtp.messages.filter((message) => message.to.includes('alerts@bayside.example'));
+          await expect.poll(() => alerts().length, { timeout: 40_000, interval: 200 }).toBe(1);
+          // Every worker keeps passing over the outage; none tells the dealer again.
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          expect(alerts()).toHaveLength(1);
+        } finally {
+          for (const child of workers) child.kill('SIGKILL');
+          await receiver.close();
+          await smtp.close();
+          await dispose();
+        }
+      },
+    );
   });

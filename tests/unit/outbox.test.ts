@@ -3,13 +3,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emailDeliverer, outageAlerter, signBody, webhookDeliverer } from '../../api/outbox/deliver';
+import {
+  emailDeliverer,
+  outageAlerter,
+  signBody,
+  webhookDeliverer,
+} from '../../api/outbox/deliver';
 import { backoffMs, retriedForMs, runOutboxOnce } from '../../api/outbox/worker';
 import { openSqlite } from '../../api/storage/sqlite-driver';
 import { Store, type LeadSubmission } from '../../api/storage/store';
 import type { SiteData } from '../../src/site/types';
 import { apiTestSite } from '../support/api-site';
-import { mimeAttachment, mimeText, startSmtpReceiver, startWebhookReceiver } from '../support/receivers';
+import {
+  mimeAttachment,
+  mimeText,
+  startSmtpReceiver,
+  startWebhookReceiver,
+} from '../support/receivers';
 
 const DTD = path.join(process.cwd(), 'tests', 'fixtures', 'adf-1.0.dtd');
 const SECRET = 'test-webhook-secret';
@@ -34,7 +44,14 @@ function lead(overrides: Partial<LeadSubmission> = {}): LeadSubmission {
     form: 'enquiry',
     category: 'General Enquiry',
     carId: 'car-1',
-    fields: { name: 'Jo & Sam', last_name: "O'Brien <3", email: 'jo@example.com', phone: '0412345678', postcode: '4000', message: 'Is it "still" available?' },
+    fields: {
+      name: 'Jo & Sam',
+      last_name: "O'Brien <3",
+      email: 'jo@example.com',
+      phone: '0412345678',
+      postcode: '4000',
+      message: 'Is it "still" available?',
+    },
     isLastStep: true,
     channels: ['webhook', 'email'],
     now: Date.now(),
@@ -77,10 +94,14 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     siteFor: () => site,
     now: () => now,
     log: (line: string) => logged.push(line),
-    deliverers: { webhook: webhookDeliverer({ LEADS_TEST_SECRET: SECRET }), email: emailDeliverer({ SMTP_URL: smtp.url }) },
+    deliverers: {
+      webhook: webhookDeliverer({ LEADS_TEST_SECRET: SECRET }),
+      email: emailDeliverer({ SMTP_URL: smtp.url }),
+    },
     alert: outageAlerter({ SMTP_URL: smtp.url }),
   });
-  const alerts = () => smtp.messages.filter((message) => message.to.includes('alerts@bayside.example'));
+  const alerts = () =>
+    smtp.messages.filter((message) => message.to.includes('alerts@bayside.example'));
 
   it('delivers a signed JSON webhook and an e-mail with a text part and ADF/XML valid against the DTD, once', async () => {
     const stored = await store.submitLead(lead());
@@ -90,10 +111,24 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     expect(webhook.hits).toHaveLength(1);
     const hit = webhook.hits[0]!;
     expect(hit.headers['x-lead-signature']).toBe(signBody(hit.body, SECRET));
-    const payload = JSON.parse(hit.body) as { lead_id: string; customer: Record<string, string>; car: Record<string, unknown> };
+    const payload = JSON.parse(hit.body) as {
+      lead_id: string;
+      customer: Record<string, string>;
+      car: Record<string, unknown>;
+    };
     expect(payload.lead_id).toBe(stored.leadId);
-    expect(payload.customer).toMatchObject({ first_name: 'Jo & Sam', phone: '0412345678', postcode: '4000' });
-    expect(payload.car).toMatchObject({ make: 'Toyota', model: 'Corolla', year: 2023, stock: 'U1234', vin: 'JTDBR3FE50J000001' });
+    expect(payload.customer).toMatchObject({
+      first_name: 'Jo & Sam',
+      phone: '0412345678',
+      postcode: '4000',
+    });
+    expect(payload.car).toMatchObject({
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2023,
+      stock: 'U1234',
+      vin: 'JTDBR3FE50J000001',
+    });
 
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
@@ -107,10 +142,16 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     validateAdf(adf!);
 
     // Acknowledged deliveries are never sent again.
-    expect(await runOutboxOnce(options(Date.now() + 10 * 3_600_000))).toEqual({ delivered: 0, failed: 0 });
+    expect(await runOutboxOnce(options(Date.now() + 10 * 3_600_000))).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
     expect(webhook.hits).toHaveLength(1);
     expect(smtp.messages).toHaveLength(1);
-    expect((await store.deliveries()).map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
+    expect((await store.deliveries()).map((delivery) => delivery.status)).toEqual([
+      'delivered',
+      'delivered',
+    ]);
   });
 
   it('keeps each customer value on its own line of the e-mail and the ADF, whatever a stored lead holds', async () => {
@@ -136,7 +177,9 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
         lines.filter((line) => line.startsWith(label)),
         label,
       ).toHaveLength(1);
-    expect(lines).toContain('Name: Jo Email: attacker@evil.example Citizen Mobile: 0499 999 999 Postcode: 9999');
+    expect(lines).toContain(
+      'Name: Jo Email: attacker@evil.example Citizen Mobile: 0499 999 999 Postcode: 9999',
+    );
     expect(lines).toContain('Email: jo@example.com');
     expect(lines).toContain('of comments');
     const headers = mail.raw.split(/\r?\n\r?\n/)[0]!.split(/\r?\n/);
@@ -145,7 +188,10 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     expect(adf).toContain('<name part="first">Jo Email: attacker@evil.example</name>');
     expect(adf).toContain('<postalcode>4000 </postalcode>');
     validateAdf(adf);
-    const payload = JSON.parse(webhook.hits[0]!.body) as { customer: Record<string, string>; category: string };
+    const payload = JSON.parse(webhook.hits[0]!.body) as {
+      customer: Record<string, string>;
+      category: string;
+    };
     expect(payload.customer.last_name).toBe('Citizen Mobile: 0499 999 999 Postcode: 9999');
     expect(payload.category).toBe('Sales Lead id: forged');
   });
@@ -155,7 +201,14 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
       lead({
         carId: null,
         form: 'test_drive',
-        fields: { name: 'Al', last_name: 'B', email: 'al@example.com', phone: '0400000000', postcode: '2000', appointment: '2026-11-25T09:00:00+10:00' },
+        fields: {
+          name: 'Al',
+          last_name: 'B',
+          email: 'al@example.com',
+          phone: '0400000000',
+          postcode: '2000',
+          appointment: '2026-11-25T09:00:00+10:00',
+        },
       }),
     );
     await runOutboxOnce(options());
@@ -170,7 +223,12 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     const start = Date.now();
     expect(await runOutboxOnce(options(start))).toEqual({ delivered: 1, failed: 1 });
     const failed = (await store.deliveries()).find((delivery) => delivery.channel === 'webhook')!;
-    expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Webhook answered HTTP 503.', nextAttemptAt: start + backoffMs(1) });
+    expect(failed).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Webhook answered HTTP 503.',
+      nextAttemptAt: start + backoffMs(1),
+    });
     expect(await runOutboxOnce(options(start + 1000))).toEqual({ delivered: 0, failed: 0 });
     webhookDown = false;
     expect(await runOutboxOnce(options(start + backoffMs(1)))).toEqual({ delivered: 1, failed: 0 });
@@ -239,10 +297,15 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
     expect(delivery.status).toBe('failed');
     expect(retriedForMs(delivery.attempts)).toBeGreaterThanOrEqual(7 * 24 * 3_600_000);
     expect(retriedForMs(delivery.attempts - 1)).toBeLessThan(7 * 24 * 3_600_000);
-    expect(logged.at(-1)).toContain(`Gave up after 7 days of retries; resend with: npm run leads -- resend ${delivery.id}`);
+    expect(logged.at(-1)).toContain(
+      `Gave up after 7 days of retries; resend with: npm run leads -- resend ${delivery.id}`,
+    );
 
     webhookDown = false;
-    expect(await runOutboxOnce(options(delivery.nextAttemptAt + 3_600_000))).toEqual({ delivered: 0, failed: 0 });
+    expect(await runOutboxOnce(options(delivery.nextAttemptAt + 3_600_000))).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
     const cli = (...args: string[]) =>
       spawnSync(path.join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/leads.ts', ...args], {
         env: { ...process.env, DATABASE_URL: '', LEADS_DB_FILE: path.join(dir, 'db.sqlite') },
@@ -250,8 +313,12 @@ describe('outbox delivery to a real webhook receiver and a real SMTP server', ()
       });
     const listed = cli('failed');
     expect(listed.status).toBe(0);
-    expect(listed.stdout).toContain(`${delivery.id}  bayside-toyota  webhook  lead ${stored.leadId}`);
-    expect(listed.stdout).toContain(`FAILED (given up); ${delivery.attempts} attempts since 2026-11-01 00:00 UTC; last error: Webhook answered HTTP 503.`);
+    expect(listed.stdout).toContain(
+      `${delivery.id}  bayside-toyota  webhook  lead ${stored.leadId}`,
+    );
+    expect(listed.stdout).toContain(
+      `FAILED (given up); ${delivery.attempts} attempts since 2026-11-01 00:00 UTC; last error: Webhook answered HTTP 503.`,
+    );
     const resent = cli('resend', delivery.id);
     expect(resent.stdout).toContain(`${delivery.id}: queued to send again`);
     expect(await runOutboxOnce(options(Date.now()))).toEqual({ delivered: 1, failed: 0 });

@@ -42,22 +42,32 @@ function drawing(hue: number): Buffer {
 }
 
 beforeAll(async () => {
-  for (let n = 0; n < PHOTOS; n += 1) photos.set(`/stock/1/photo-${n}.jpg`, await drawingToPhoto(drawing(n * 40), `own-photos-${n}`));
+  for (let n = 0; n < PHOTOS; n += 1)
+    photos.set(`/stock/1/photo-${n}.jpg`, await drawingToPhoto(drawing(n * 40), `own-photos-${n}`));
   imageHost = createServer((request, response) => {
     const photo = photos.get(request.url ?? '');
     if (!photo) return response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length }).end(photo);
+    response
+      .writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length })
+      .end(photo);
   });
   await new Promise<void>((resolve) => imageHost.listen(0, '127.0.0.1', resolve));
   hostOrigin = `http://127.0.0.1:${(imageHost.address() as AddressInfo).port}`;
 
-  const [first] = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8')) as { slug: string }[];
+  const [first] = JSON.parse(
+    readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8'),
+  ) as { slug: string }[];
   car = first!;
   const urls = [...photos.keys()].map((pathname) => `${hostOrigin}${pathname}`);
   const feed = path.join(work, 'feeds', 'cars.json');
   mkdirSync(path.dirname(feed), { recursive: true });
   mkdirSync(path.join(work, 'tenants'), { recursive: true });
-  writeFileSync(feed, JSON.stringify([{ ...car, primary_image_url: urls[0], images: urls.map((url) => ({ image: { url } })) }]));
+  writeFileSync(
+    feed,
+    JSON.stringify([
+      { ...car, primary_image_url: urls[0], images: urls.map((url) => ({ image: { url } })) },
+    ]),
+  );
   writeFileSync(
     path.join(work, 'tenants', `${slug}.yaml`),
     readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8')
@@ -74,8 +84,16 @@ afterAll(() => {
 
 /** The vehicle page as built, parsed but never run. */
 function vehiclePage() {
-  const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableCSSFileLoading: true, disableJavaScriptFileLoading: true } });
-  window.document.write(readFileSync(path.join(siteDir(slug), 'cars', car.slug, 'index.html'), 'utf8'));
+  const window = new Window({
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableCSSFileLoading: true,
+      disableJavaScriptFileLoading: true,
+    },
+  });
+  window.document.write(
+    readFileSync(path.join(siteDir(slug), 'cars', car.slug, 'index.html'), 'utf8'),
+  );
   return window.document;
 }
 
@@ -91,10 +109,14 @@ function pick(srcset: string, pixels: number): string {
 
 describe("a dealer's own photo host, with no image setting", () => {
   it('builds the vehicle page with every photo through the resizer, and reports nothing served unresized', () => {
-    const images = [...vehiclePage().querySelectorAll('img')].filter((img) => /photo-\d\.jpg/.test(img.getAttribute('src') ?? ''));
+    const images = [...vehiclePage().querySelectorAll('img')].filter((img) =>
+      /photo-\d\.jpg/.test(img.getAttribute('src') ?? ''),
+    );
     expect(images.length).toBeGreaterThanOrEqual(PHOTOS);
     for (const img of images) {
-      expect(img.getAttribute('src')).toMatch(/^\/api\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fstock%2F1%2Fphoto-\d\.jpg&w=\d+&q=75$/);
+      expect(img.getAttribute('src')).toMatch(
+        /^\/api\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fstock%2F1%2Fphoto-\d\.jpg&w=\d+&q=75$/,
+      );
       expect(img.getAttribute('srcset')).toMatch(/ \d+w$/);
       expect(img.getAttribute('srcset')).not.toContain(hostOrigin);
     }
@@ -103,13 +125,19 @@ describe("a dealer's own photo host, with no image setting", () => {
 
   it('serves what a phone shows before scrolling in at most 120 KB, where the originals weigh several times that', async () => {
     const site = JSON.parse(readFileSync(snapshotFile(slug), 'utf8')) as SiteData;
-    const server = serve({ fetch: createSiteApp(slug, site).fetch, port: 0, hostname: '127.0.0.1' });
+    const server = serve({
+      fetch: createSiteApp(slug, site).fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+    });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       // A phone (412 px wide at DPR 1.75, Lighthouse's): the main photo at 100vw and the thumbnails at 96 px.
       const first = [...vehiclePage().querySelectorAll('img')].filter(
-        (img) => /photo-\d\.jpg/.test(img.getAttribute('src') ?? '') && (img.getAttribute('loading') !== 'lazy' || img.getAttribute('sizes') === '96px'),
+        (img) =>
+          /photo-\d\.jpg/.test(img.getAttribute('src') ?? '') &&
+          (img.getAttribute('loading') !== 'lazy' || img.getAttribute('sizes') === '96px'),
       );
       expect(first.some((img) => img.getAttribute('fetchpriority') === 'high')).toBe(true);
       let bytes = 0;
@@ -117,13 +145,19 @@ describe("a dealer's own photo host, with no image setting", () => {
       for (const img of first.slice(0, 5)) {
         const pixels = img.getAttribute('sizes') === '96px' ? 96 * 1.75 : 412 * 1.75;
         const url = pick(img.getAttribute('srcset')!, pixels);
-        const response = await fetch(`${base}${url}`, { headers: { accept: 'image/avif,image/webp,*/*' } });
+        const response = await fetch(`${base}${url}`, {
+          headers: { accept: 'image/avif,image/webp,*/*' },
+        });
         expect(response.status, url).toBe(200);
         expect(response.headers.get('content-type')).toBe('image/avif');
         bytes += (await response.arrayBuffer()).byteLength;
-        originals += photos.get(new URL(new URLSearchParams(url.split('?')[1]).get('url')!).pathname)!.length;
+        originals += photos.get(
+          new URL(new URLSearchParams(url.split('?')[1]).get('url')!).pathname,
+        )!.length;
       }
-      console.log(`vehicle page, phone, before scrolling: ${(bytes / 1024).toFixed(0)} KB resized (originals ${(originals / 1024).toFixed(0)} KB)`);
+      console.log(
+        `vehicle page, phone, before scrolling: ${(bytes / 1024).toFixed(0)} KB resized (originals ${(originals / 1024).toFixed(0)} KB)`,
+      );
       expect(bytes).toBeLessThanOrEqual(120 * 1024);
       expect(originals).toBeGreaterThan(3 * bytes);
     } finally {

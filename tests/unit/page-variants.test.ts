@@ -22,7 +22,9 @@ describe('bench:lighthouse-ab page variants', () => {
 
   it('content-visibility adds one rule for the blocks below the first screen, before </head>', () => {
     const html = PAGE_VARIANTS['content-visibility']!.transform(page);
-    expect(html).toMatch(/<style>[^<]*\.price-tools[^<]*\.site-footer\{content-visibility:auto;contain-intrinsic-size:auto 500px\}<\/style><\/head>/);
+    expect(html).toMatch(
+      /<style>[^<]*\.price-tools[^<]*\.site-footer\{content-visibility:auto;contain-intrinsic-size:auto 500px\}<\/style><\/head>/,
+    );
   });
 
   it('title-only keeps the head and the body tag with the h1 alone', () => {
@@ -34,6 +36,8 @@ describe('bench:lighthouse-ab page variants', () => {
   });
 
   it('title-only names what it cannot find in a page without an h1', () => {
-    expect(() => PAGE_VARIANTS['title-only']!.transform('<html><body><p>x</p></body></html>')).toThrow('page-variants: the page has no <h1 ... </h1>');
+    expect(() =>
+      PAGE_VARIANTS['title-only']!.transform('<html><body><p>x</p></body></html>'),
+    ).toThrow('page-variants: the page has no <h1 ... </h1>');
   });
 });

@@ -13,7 +13,12 @@ describe('places digest for the dealer locator', () => {
     const [lat, long] = digest.postcodes['2000']!;
     expect(lat).toBeCloseTo(-33.87, 1);
     expect(long).toBeCloseTo(151.21, 1);
-    expect(digest.suburbs.some(([name, state, postcode]) => name === 'PARRAMATTA' && state === 'NSW' && postcode === '2150')).toBe(true);
+    expect(
+      digest.suburbs.some(
+        ([name, state, postcode]) =>
+          name === 'PARRAMATTA' && state === 'NSW' && postcode === '2150',
+      ),
+    ).toBe(true);
     expect(digest.suburbs.some(([name]) => /PO BOX|GPO/.test(name))).toBe(false);
 
     const file = placesDigestFile(process.cwd(), cache);

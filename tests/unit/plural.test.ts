@@ -21,7 +21,9 @@ describe('sales counter wording', () => {
   const oneSale = Date.parse('2026-11-22T14:08:00Z');
   it("says '1 vehicle sold' for one sale and 'vehicles' for any other count", () => {
     expect(salesToday(oneSale)).toBe(1);
-    expect(`${salesToday(oneSale)} ${salesTodayText(salesToday(oneSale))}`).toBe('1 vehicle sold today across Australia');
+    expect(`${salesToday(oneSale)} ${salesTodayText(salesToday(oneSale))}`).toBe(
+      '1 vehicle sold today across Australia',
+    );
     expect(salesTodayText(0)).toBe('vehicles sold today across Australia');
     expect(salesTodayText(192)).toBe('vehicles sold today across Australia');
   });

@@ -20,12 +20,17 @@ const cars = [
     slug: 'gauge-car',
     price: 52990,
     autogauge: gauge,
-    finance_lenders: { stratton: { interestRate: 8.99, comparisonRate: 9.34, disclaimer: 'Lender says 8.99%.' } },
+    finance_lenders: {
+      stratton: { interestRate: 8.99, comparisonRate: 9.34, disclaimer: 'Lender says 8.99%.' },
+    },
   },
   { id: 12, slug: 'plain-car', price: 20000, autogauge: null, finance_lenders: null },
 ] as unknown as Car[];
 
-function siteWith(features: Record<string, unknown> = {}, delivery: Record<string, unknown> = {}): SiteData {
+function siteWith(
+  features: Record<string, unknown> = {},
+  delivery: Record<string, unknown> = {},
+): SiteData {
   return {
     tenant: {
       slug: 'demo',
@@ -79,13 +84,23 @@ describe('GET /api/delivery', () => {
       postcode: '1000',
       price: null,
       name: null,
-      message: "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+      message:
+        "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
     });
   });
 
   it('uses the tenant’s own table', async () => {
-    const own = apiFor(siteWith({}, { regions: [{ name: 'Everywhere in WA', from: '6000', to: '6999', price: 250 }] }));
-    expect(await (await get('/delivery?postcode=6999', own)).json()).toEqual({ price: 250, name: 'Everywhere in WA', postcode: '6999' });
+    const own = apiFor(
+      siteWith(
+        {},
+        { regions: [{ name: 'Everywhere in WA', from: '6000', to: '6999', price: 250 }] },
+      ),
+    );
+    expect(await (await get('/delivery?postcode=6999', own)).json()).toEqual({
+      price: 250,
+      name: 'Everywhere in WA',
+      postcode: '6999',
+    });
     const outside = await get('/delivery?postcode=4000', own);
     expect(outside.status).toBe(200);
     expect(await outside.json()).toMatchObject({ postcode: '4000', price: null, name: null });
@@ -115,7 +130,12 @@ describe('GET /api/cars/{slug}/autogauge', () => {
 describe('GET /api/finance/disclaimer/{car_id}', () => {
   it('the lender’s disclaimer and rates', async () => {
     const body = (await (await get('/finance/disclaimer/11')).json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ car_id: 11, disclaimer: 'Lender says 8.99%.', interest_rate: 8.99, comparison_rate: 9.34 });
+    expect(body).toMatchObject({
+      car_id: 11,
+      disclaimer: 'Lender says 8.99%.',
+      interest_rate: 8.99,
+      comparison_rate: 9.34,
+    });
   });
 
   it('the standard basis without lender figures; 404 for an unknown id', async () => {
@@ -140,7 +160,11 @@ describe('POST /api/youx/quote', () => {
   it('quotes a weekly repayment with advertised and comparison rates', async () => {
     const response = await post('/youx/quote', valid, youx);
     expect(response.status).toBe(200);
-    const quote = (await response.json()) as { weeklyRepaymentAmount: number; advertisedRate: number; comparisonRate: number };
+    const quote = (await response.json()) as {
+      weeklyRepaymentAmount: number;
+      advertisedRate: number;
+      comparisonRate: number;
+    };
     expect(quote.advertisedRate).toBe(6.99);
     expect(quote.weeklyRepaymentAmount).toBeGreaterThan(100);
     expect(quote.comparisonRate).toBeGreaterThan(quote.advertisedRate);

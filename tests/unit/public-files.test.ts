@@ -35,13 +35,16 @@ describe('public files into a site (scripts/lib/public-files.ts)', () => {
   });
 
   const shm = statSync('/dev/shm', { throwIfNoEntry: false });
-  it.runIf(shm !== undefined && shm.dev !== statSync(work).dev)('copies where a link cannot be made (another filesystem)', () => {
-    const out = mkdtempSync('/dev/shm/public-files-');
-    try {
-      expect(putPublicFiles(publicDir, out)).toEqual({ linked: 0, copied: 2 });
-      expect(readFileSync(path.join(out, 'media', 'cars', 'a.svg'), 'utf8')).toBe('<svg/>');
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  });
+  it.runIf(shm !== undefined && shm.dev !== statSync(work).dev)(
+    'copies where a link cannot be made (another filesystem)',
+    () => {
+      const out = mkdtempSync('/dev/shm/public-files-');
+      try {
+        expect(putPublicFiles(publicDir, out)).toEqual({ linked: 0, copied: 2 });
+        expect(readFileSync(path.join(out, 'media', 'cars', 'a.svg'), 'utf8')).toBe('<svg/>');
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -18,7 +18,9 @@ function behaves(limiter: () => RateLimiter) {
     expect(await limiter().hit('ip:a', 3, NOW + 60_000)).toBe(0);
     // A window of its own length per limit.
     expect(await limiter().take([{ key: 'code:a', limit: 1, windowMs: 15 * 60_000 }], NOW)).toBe(0);
-    expect(await limiter().take([{ key: 'code:a', limit: 1, windowMs: 15 * 60_000 }], NOW + 60_000)).toBe(14 * 60);
+    expect(
+      await limiter().take([{ key: 'code:a', limit: 1, windowMs: 15 * 60_000 }], NOW + 60_000),
+    ).toBe(14 * 60);
   });
 
   it('counts a call against all its limits or none: a call one limit refuses spends nothing from the other', async () => {
@@ -30,7 +32,9 @@ function behaves(limiter: () => RateLimiter) {
         ],
         at,
       );
-    expect([await take('a'), await take('a'), await take('a'), await take('a')]).toEqual([0, 0, 60, 60]);
+    expect([await take('a'), await take('a'), await take('a'), await take('a')]).toEqual([
+      0, 0, 60, 60,
+    ]);
     // Visitor a's refused calls left the site's third place to b.
     expect(await take('b')).toBe(0);
     expect(await take('c')).toBe(60);
@@ -88,12 +92,17 @@ for (const kind of storeKinds()) {
         ),
       );
       const allowed = waits.flatMap((wait, i) => (wait === 0 ? [visitors[i % 5]!] : []));
-      console.info(`[${kind.name}] 300 concurrent takes over 3 instances: ${allowed.length} allowed (site limit 30)`);
+      console.info(
+        `[${kind.name}] 300 concurrent takes over 3 instances: ${allowed.length} allowed (site limit 30)`,
+      );
       expect(allowed).toHaveLength(30);
-      for (const visitor of visitors) expect(allowed.filter((each) => each === visitor).length).toBeLessThanOrEqual(10);
+      for (const visitor of visitors)
+        expect(allowed.filter((each) => each === visitor).length).toBeLessThanOrEqual(10);
       const rows = await store.driver.all(`SELECT key, hits FROM rate_limits ORDER BY key`);
       expect(Number(rows.find((row) => row.key === 'site')?.hits)).toBe(30);
-      expect(rows.filter((row) => row.key !== 'site').reduce((sum, row) => sum + Number(row.hits), 0)).toBe(30);
+      expect(
+        rows.filter((row) => row.key !== 'site').reduce((sum, row) => sum + Number(row.hits), 0),
+      ).toBe(30);
     });
 
     it('an instance that saw a key full refuses it without counting; another instance agrees; both allow it once the window ends', async () => {
@@ -101,7 +110,11 @@ for (const kind of storeKinds()) {
       for (let i = 0; i < 5; i++) await first!.hit('ip:flood', 5, NOW);
       for (let i = 0; i < 100; i++) expect(await first!.hit('ip:flood', 5, NOW + 1_000)).toBe(59);
       expect(await second!.hit('ip:flood', 5, NOW + 2_000)).toBe(58);
-      expect(Number((await store.driver.all(`SELECT hits FROM rate_limits WHERE key = 'ip:flood'`))[0]?.hits)).toBe(5);
+      expect(
+        Number(
+          (await store.driver.all(`SELECT hits FROM rate_limits WHERE key = 'ip:flood'`))[0]?.hits,
+        ),
+      ).toBe(5);
       expect(await first!.hit('ip:flood', 5, NOW + 60_000)).toBe(0);
       expect(await second!.hit('ip:flood', 5, NOW + 60_000)).toBe(0);
     });
@@ -110,7 +123,9 @@ for (const kind of storeKinds()) {
       await shared.hit('ip:gone', 5, NOW);
       await shared.hit('ip:kept', 5, NOW + 50_000);
       await new SharedRateLimiter(store.driver).hit('ip:new', 5, NOW + 61_000);
-      const keys = (await store.driver.all(`SELECT key FROM rate_limits ORDER BY key`)).map((row) => row.key);
+      const keys = (await store.driver.all(`SELECT key FROM rate_limits ORDER BY key`)).map(
+        (row) => row.key,
+      );
       expect(keys).toEqual(['ip:kept', 'ip:new']);
     });
   });

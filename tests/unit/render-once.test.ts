@@ -11,7 +11,11 @@ describe('renderOnce (the header and footer cache)', () => {
     const first = await renderOnce({ name: 'header-a', values: ['/cars'] }, render, true);
     const again = await renderOnce({ name: 'header-a', values: ['/cars'] }, render, true);
     const other = await renderOnce({ name: 'header-a', values: ['/about'] }, render, true);
-    expect([first, again, other]).toEqual(['<nav>/cars</nav>', '<nav>/cars</nav>', '<nav>/about</nav>']);
+    expect([first, again, other]).toEqual([
+      '<nav>/cars</nav>',
+      '<nav>/cars</nav>',
+      '<nav>/about</nav>',
+    ]);
     expect(seen).toEqual([
       { name: 'header-a', values: ['/cars'] },
       { name: 'header-a', values: ['/about'] },
@@ -20,17 +24,26 @@ describe('renderOnce (the header and footer cache)', () => {
 
   it('keeps keys whose values would join to the same text apart', async () => {
     const render = async (key: RenderOnceKey) => JSON.stringify(key.values);
-    expect(await renderOnce({ name: 'header-b', values: ['/a /b'] }, render, true)).toBe('["/a /b"]');
-    expect(await renderOnce({ name: 'header-b', values: ['/a', '/b'] }, render, true)).toBe('["/a","/b"]');
+    expect(await renderOnce({ name: 'header-b', values: ['/a /b'] }, render, true)).toBe(
+      '["/a /b"]',
+    );
+    expect(await renderOnce({ name: 'header-b', values: ['/a', '/b'] }, render, true)).toBe(
+      '["/a","/b"]',
+    );
   });
 
   it('refuses content holding an island, naming the key, whether it caches or not', async () => {
-    const island = async () => '<header><astro-island uid="x" component-url="/_astro/Menu.js"></astro-island></header>';
+    const island = async () =>
+      '<header><astro-island uid="x" component-url="/_astro/Menu.js"></astro-island></header>';
     for (const cache of [true, false]) {
-      await expect(renderOnce({ name: 'header-c', values: ['/cars', '/cars/used'] }, island, cache)).rejects.toThrow(
+      await expect(
+        renderOnce({ name: 'header-c', values: ['/cars', '/cars/used'] }, island, cache),
+      ).rejects.toThrow(
         'RenderOnce "header-c [/cars, /cars/used]": the content holds an island (<astro-island>), which belongs to one page and cannot be cached',
       );
     }
-    await expect(renderOnce({ name: 'footer-c', values: [] }, island, true)).rejects.toThrow('RenderOnce "footer-c": the content holds an island');
+    await expect(renderOnce({ name: 'footer-c', values: [] }, island, true)).rejects.toThrow(
+      'RenderOnce "footer-c": the content holds an island',
+    );
   });
 });

@@ -2,48 +2,90 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { imageUrlContext, type ImageUrlContext } from '../../src/domain/images/image-url';
 import { IMAGE_WIDTH_LADDER } from '../../src/domain/images/ladder';
-import { locationSizes, responsiveImage, SLOT_LAYOUTS, widestCandidate, type ImageSlot } from '../../src/domain/images/responsive';
+import {
+  locationSizes,
+  responsiveImage,
+  SLOT_LAYOUTS,
+  widestCandidate,
+  type ImageSlot,
+} from '../../src/domain/images/responsive';
 import { NOT_FOUND_IMAGE } from '../../src/domain/vehicle/media';
 import { parseTenant } from '../../src/tenant/load';
 import { readFileSync } from 'node:fs';
 
 function context(images?: string): ImageUrlContext {
   const file = 'tenants/bayside-toyota.yaml';
-  return imageUrlContext(parseTenant(`${readFileSync(file, 'utf8')}${images ? `\nimages: ${images}\n` : ''}`, file));
+  return imageUrlContext(
+    parseTenant(`${readFileSync(file, 'utf8')}${images ? `\nimages: ${images}\n` : ''}`, file),
+  );
 }
 
 describe('responsive photos', () => {
   it('gives a car card a src near its size, a srcset from phone to desktop at 1x-2x (960 px at most), and the card layout as sizes', () => {
     const card = responsiveImage(context(), '/media/cars/ute/front34-silver.jpg', 'card');
     expect(card.src).toBe('/api/image?url=%2Fmedia%2Fcars%2Fute%2Ffront34-silver.jpg&w=640&q=75');
-    expect(card.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w']);
+    expect(card.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual([
+      '320w',
+      '480w',
+      '640w',
+      '960w',
+    ]);
     expect(card.sizes).toBe(SLOT_LAYOUTS.card.sizes);
   });
 
   it('gives the vehicle gallery every width the tenant offers, up to 1600 px', () => {
     const gallery = responsiveImage(context(), '/media/cars/ute/front34-silver.jpg', 'gallery');
-    expect(gallery.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w', '1280w', '1600w']);
+    expect(gallery.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual([
+      '320w',
+      '480w',
+      '640w',
+      '960w',
+      '1280w',
+      '1600w',
+    ]);
   });
 
   it('offers small fixed-size photos (thumbnails, sticky header) only small widths', () => {
     for (const slot of ['thumb', 'sticky', 'menu'] as ImageSlot[]) {
       const image = responsiveImage(context(), '/media/a.jpg', slot);
-      expect(Math.max(...image.srcSet!.split(', ').map((candidate) => Number(candidate.split(' ')[1]!.replace('w', ''))))).toBeLessThanOrEqual(320);
+      expect(
+        Math.max(
+          ...image
+            .srcSet!.split(', ')
+            .map((candidate) => Number(candidate.split(' ')[1]!.replace('w', ''))),
+        ),
+      ).toBeLessThanOrEqual(320);
     }
   });
 
   it('uses the tenant CDN when it names one', () => {
-    const image = responsiveImage(context('{ provider: imgix, domain: https://bayside.imgix.net }'), '/media/a.jpg', 'gallery');
+    const image = responsiveImage(
+      context('{ provider: imgix, domain: https://bayside.imgix.net }'),
+      '/media/a.jpg',
+      'gallery',
+    );
     expect(image.src).toBe('https://bayside.imgix.net/media/a.jpg?w=640&q=75&auto=format');
-    expect(image.srcSet).toContain('https://bayside.imgix.net/media/a.jpg?w=1600&q=75&auto=format 1600w');
+    expect(image.srcSet).toContain(
+      'https://bayside.imgix.net/media/a.jpg?w=1600&q=75&auto=format 1600w',
+    );
   });
 
   it('shows the not-found placeholder for a missing or unsafe photo, and a vector image or one a CDN may not fetch as it is, without srcset', () => {
     expect(responsiveImage(context(), undefined, 'card')).toEqual({ src: NOT_FOUND_IMAGE });
     expect(responsiveImage(context(), '  ', 'card')).toEqual({ src: NOT_FOUND_IMAGE });
-    expect(responsiveImage(context(), 'javascript:alert(1)', 'card')).toEqual({ src: NOT_FOUND_IMAGE });
-    expect(responsiveImage(context('{ provider: cloudflare }'), 'https://elsewhere.example/a.jpg', 'card')).toEqual({ src: 'https://elsewhere.example/a.jpg' });
-    expect(responsiveImage(context(), '/media/logo.svg', 'card')).toEqual({ src: '/media/logo.svg' });
+    expect(responsiveImage(context(), 'javascript:alert(1)', 'card')).toEqual({
+      src: NOT_FOUND_IMAGE,
+    });
+    expect(
+      responsiveImage(
+        context('{ provider: cloudflare }'),
+        'https://elsewhere.example/a.jpg',
+        'card',
+      ),
+    ).toEqual({ src: 'https://elsewhere.example/a.jpg' });
+    expect(responsiveImage(context(), '/media/logo.svg', 'card')).toEqual({
+      src: '/media/logo.svg',
+    });
   });
 
   it("resizes a photo on the dealer's own image host with the default resizer", () => {
@@ -90,6 +132,8 @@ describe('location photos', () => {
   });
 
   it('leave a drawn (SVG) location picture as it is', () => {
-    expect(responsiveImage(context(), '/media/locations/showroom.svg', 'location')).toEqual({ src: '/media/locations/showroom.svg' });
+    expect(responsiveImage(context(), '/media/locations/showroom.svg', 'location')).toEqual({
+      src: '/media/locations/showroom.svg',
+    });
   });
 });

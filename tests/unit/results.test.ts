@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { collapseSoldRuns, displayCount } from '../../src/search/results';
 import type { SearchDocument } from '../../src/search/document';
 import { usefulFacets } from '../../src/search/page-config';
-import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_QUICK_PICKS, snapToStep } from '../../src/search/price';
+import {
+  clampPriceRange,
+  formatKmField,
+  formatPriceField,
+  parseAmountField,
+  PRICE_QUICK_PICKS,
+  snapToStep,
+} from '../../src/search/price';
 
 const sold = (hit: string) => hit.startsWith('S');
 
@@ -76,8 +83,22 @@ describe('price slider and fields (SPEC 5)', () => {
 
 describe('useful facets (src/search/page-config.ts)', () => {
   const docs = [
-    { car_type: 'used', make: 'Toyota', model: 'RAV4', body: 'SUV', year: 2020, dealership: 'Capalaba' },
-    { car_type: 'used', make: 'Toyota', model: 'Corolla', body: 'Hatch', year: 2020, dealership: 'Capalaba' },
+    {
+      car_type: 'used',
+      make: 'Toyota',
+      model: 'RAV4',
+      body: 'SUV',
+      year: 2020,
+      dealership: 'Capalaba',
+    },
+    {
+      car_type: 'used',
+      make: 'Toyota',
+      model: 'Corolla',
+      body: 'Hatch',
+      year: 2020,
+      dealership: 'Capalaba',
+    },
   ] as unknown as SearchDocument[];
 
   it('offers a facet with two values in stock, and car type, make and model with one', () => {

@@ -5,13 +5,25 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repayment } from '../../scripts/sample-data/finance';
-import { ensureSampleData, generateCars, generateSampleData, staleReason, STAMP_FILE, writeCarImages } from '../../scripts/sample-data';
+import {
+  ensureSampleData,
+  generateCars,
+  generateSampleData,
+  staleReason,
+  STAMP_FILE,
+  writeCarImages,
+} from '../../scripts/sample-data';
 import { FEED_SCHEMAS, type CarInput, type FeedName } from '../../src/feeds/schemas';
 import { parseTenant, type LoadedTenant } from '../../src/tenant/load';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TENANTS_DIR = path.join(ROOT, 'tenants');
-const SLUGS = ['bayside-toyota', 'southern-cross-motor-group', 'aurora-motors', 'sunset-caravans'] as const;
+const SLUGS = [
+  'bayside-toyota',
+  'southern-cross-motor-group',
+  'aurora-motors',
+  'sunset-caravans',
+] as const;
 const NOW = '2025-06-01T00:00:00.000Z';
 const NOW_SECONDS = Date.parse(NOW) / 1000;
 const SEED = 7;
@@ -44,7 +56,10 @@ beforeAll(async () => {
   out = await tempDir();
   await generateSampleData({ root: out, now: NOW, seed: SEED, tenantsDir: TENANTS_DIR });
   for (const slug of SLUGS) {
-    const tenant = parseTenant(await readFile(path.join(TENANTS_DIR, `${slug}.yaml`), 'utf8'), `tenants/${slug}.yaml`);
+    const tenant = parseTenant(
+      await readFile(path.join(TENANTS_DIR, `${slug}.yaml`), 'utf8'),
+      `tenants/${slug}.yaml`,
+    );
     tenants.set(slug, tenant);
     const loaded: Partial<Record<FeedName, Json[]>> = {};
     for (const [name, source] of Object.entries(tenant.feeds) as [FeedName, string][]) {
@@ -75,7 +90,9 @@ describe('generated feeds', () => {
         records.forEach((record, index) => {
           const result = FEED_SCHEMAS[name].safeParse(record);
           if (!result.success)
-            rejected.push(`${slug}/${name}[${index}]: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+            rejected.push(
+              `${slug}/${name}[${index}]: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+            );
         });
       }
     }
@@ -108,7 +125,14 @@ describe('stock scenarios', () => {
       const days = tenants.get(slug)?.stock.include_sold_cars_days ?? 3;
       const cutoff = NOW_SECONDS - days * 86_400;
       const sold = cars(slug).filter((car) => car.status === 'sold');
-      expect(sold.every((car) => car.sold === true && typeof car.sold_date_timestamp === 'number' && car.sold_date_timestamp < NOW_SECONDS)).toBe(true);
+      expect(
+        sold.every(
+          (car) =>
+            car.sold === true &&
+            typeof car.sold_date_timestamp === 'number' &&
+            car.sold_date_timestamp < NOW_SECONDS,
+        ),
+      ).toBe(true);
       expect(
         sold.some((car) => Number(car.sold_date_timestamp) <= cutoff - 20 * 86_400 + days * 86_400),
         `${slug} sold long ago`,
@@ -124,7 +148,8 @@ describe('stock scenarios', () => {
   it('covers statuses, reservations, tags, certification, NVICs and new arrivals', () => {
     for (const slug of SLUGS) {
       const list = cars(slug);
-      const share = (predicate: (car: Car) => boolean) => list.filter(predicate).length / list.length;
+      const share = (predicate: (car: Car) => boolean) =>
+        list.filter(predicate).length / list.length;
       expect(
         share((car) => car.status === 'in_stock'),
         slug,
@@ -133,17 +158,28 @@ describe('stock scenarios', () => {
       expect(list.some((car) => car.status === 'others')).toBe(true);
       expect(list.some((car) => car.reserved === true && car.status === 'in_stock')).toBe(true);
       expect(new Set(list.map((car) => car.tag).filter(Boolean)).size).toBeGreaterThanOrEqual(3);
-      expect(share((car) => Date.parse(String(car.created_at)) > Date.parse(NOW) - 8 * 86_400_000)).toBeGreaterThan(0.05);
+      expect(
+        share((car) => Date.parse(String(car.created_at)) > Date.parse(NOW) - 8 * 86_400_000),
+      ).toBeGreaterThan(0.05);
       expect(list.some((car) => car.show_on_dealer_website === false)).toBe(true);
-      const secondHand = list.filter((car) => car.car_type !== 'new' && car.item_type !== 'caravan');
+      const secondHand = list.filter(
+        (car) => car.car_type !== 'new' && car.item_type !== 'caravan',
+      );
       if (secondHand.length > 20) {
-        const withNvic = secondHand.filter((car) => car.has_nvic && typeof car.nvic === 'string' && car.nvic.length === 6).length / secondHand.length;
+        const withNvic =
+          secondHand.filter(
+            (car) => car.has_nvic && typeof car.nvic === 'string' && car.nvic.length === 6,
+          ).length / secondHand.length;
         expect(withNvic).toBeGreaterThan(0.35);
         expect(withNvic).toBeLessThan(0.65);
       }
-      expect(list.every((car) => typeof car.vin === 'string' && /^[A-HJ-NPR-Z0-9]{17}$/.test(car.vin))).toBe(true);
+      expect(
+        list.every((car) => typeof car.vin === 'string' && /^[A-HJ-NPR-Z0-9]{17}$/.test(car.vin)),
+      ).toBe(true);
     }
-    expect(cars('southern-cross-motor-group').some((car) => car.tag === 'Test Drive Only')).toBe(true);
+    expect(cars('southern-cross-motor-group').some((car) => car.tag === 'Test Drive Only')).toBe(
+      true,
+    );
     const certified = cars('bayside-toyota').filter((car) => car.certified);
     expect(certified.length).toBeGreaterThan(5);
     expect(certified.every((car) => car.make === 'Toyota' && car.car_type === 'used')).toBe(true);
@@ -158,7 +194,9 @@ describe('stock scenarios', () => {
     expect(used).toBeGreaterThan(0);
     expect(used).toBeLessThan(40);
     const bayside = cars('bayside-toyota');
-    expect(bayside.filter((car) => car.car_type !== 'used').every((car) => car.make === 'Toyota')).toBe(true);
+    expect(
+      bayside.filter((car) => car.car_type !== 'used').every((car) => car.make === 'Toyota'),
+    ).toBe(true);
     expect(new Set(bayside.map((car) => car.make)).size).toBeGreaterThan(15);
   });
 
@@ -166,7 +204,9 @@ describe('stock scenarios', () => {
     for (const slug of SLUGS) {
       const counts = new Set(cars(slug).map((car) => car.images?.length ?? 0));
       for (const n of [1, 2, 3]) expect(counts.has(n), `${slug} with ${n} images`).toBe(true);
-      expect(cars(slug).filter((car) => (car.images?.length ?? 0) > 3).length / cars(slug).length).toBeGreaterThan(0.8);
+      expect(
+        cars(slug).filter((car) => (car.images?.length ?? 0) > 3).length / cars(slug).length,
+      ).toBeGreaterThan(0.8);
       for (const car of cars(slug)) {
         expect(car.photos_count).toBe(car.images?.length);
         expect(car.primary_image_url).toBe(car.images?.[0]?.image.url);
@@ -210,13 +250,33 @@ describe('stock scenarios', () => {
         const figures = car.finance_lenders?.[provider];
         expect(figures, `${slug} keyed by ${provider}`).toBeDefined();
         type Figures = Record<
-          'interestRate' | 'paymentMonth' | 'paymentWeek' | 'totalPayable' | 'deposit' | 'balloon' | 'establishmentFees' | 'comparisonRate',
+          | 'interestRate'
+          | 'paymentMonth'
+          | 'paymentWeek'
+          | 'totalPayable'
+          | 'deposit'
+          | 'balloon'
+          | 'establishmentFees'
+          | 'comparisonRate',
           number
         >;
-        const { interestRate, paymentMonth, paymentWeek, totalPayable, deposit, balloon, establishmentFees, comparisonRate } = figures as Figures;
+        const {
+          interestRate,
+          paymentMonth,
+          paymentWeek,
+          totalPayable,
+          deposit,
+          balloon,
+          establishmentFees,
+          comparisonRate,
+        } = figures as Figures;
         const principal = Number(car.price) - deposit + establishmentFees;
-        expect(Math.abs(repayment(principal, interestRate / 1200, 60, balloon) - paymentMonth)).toBeLessThan(0.01);
-        expect(Math.abs(repayment(principal, interestRate / 5200, 260, balloon) - paymentWeek)).toBeLessThan(0.01);
+        expect(
+          Math.abs(repayment(principal, interestRate / 1200, 60, balloon) - paymentMonth),
+        ).toBeLessThan(0.01);
+        expect(
+          Math.abs(repayment(principal, interestRate / 5200, 260, balloon) - paymentWeek),
+        ).toBeLessThan(0.01);
         expect(Math.abs(paymentMonth * 60 + balloon - totalPayable)).toBeLessThan(0.01);
         expect(comparisonRate).toBeGreaterThan(interestRate);
         expect(figures?.termMonths).toBe(60);
@@ -232,7 +292,11 @@ describe('stock scenarios', () => {
     expect(gauged.every((car) => car.autograb_data?.average_market_price)).toBe(true);
     const all = SLUGS.flatMap((slug) => cars(slug)).filter((car) => car.autogauge);
     expect(all.some((car) => Number(car.autogauge?.confidence) < 0.2)).toBe(true);
-    expect(all.some((car) => Number(car.autogauge?.market_range_max) < Number(car.autogauge?.listing_price))).toBe(true);
+    expect(
+      all.some(
+        (car) => Number(car.autogauge?.market_range_max) < Number(car.autogauge?.listing_price),
+      ),
+    ).toBe(true);
   });
 
   it('gives caravans their specifications and item type', () => {
@@ -246,31 +310,47 @@ describe('stock scenarios', () => {
       expect(spec?.body_length).toBeGreaterThan(10);
       expect(spec?.axle_type).toBeTruthy();
     }
-    expect(new Set(vans.map((car) => car.simple_body))).toEqual(new Set(['Caravan', 'Pop Top', 'Camper Trailer', 'Motorhome']));
+    expect(new Set(vans.map((car) => car.simple_body))).toEqual(
+      new Set(['Caravan', 'Pop Top', 'Camper Trailer', 'Motorhome']),
+    );
     expect(new Set(vans.map((car) => car.car_type))).toEqual(new Set(['new', 'demo', 'used']));
   });
 
   it('places some Bayside cars away from the primary location', () => {
-    const primary = feed('bayside-toyota', 'locations').find((location) => location.primary) as { address: { city: string } };
+    const primary = feed('bayside-toyota', 'locations').find((location) => location.primary) as {
+      address: { city: string };
+    };
     expect(cars('bayside-toyota').some((car) => car.city !== primary.address.city)).toBe(true);
   });
 });
 
 describe('group, locations and content', () => {
   it('gives the group 50+ locations in every state and territory, grouped by dealership', () => {
-    const locations = feed('southern-cross-motor-group', 'locations') as { name: string; dealership?: { id: number }; address: { state: string } }[];
+    const locations = feed('southern-cross-motor-group', 'locations') as {
+      name: string;
+      dealership?: { id: number };
+      address: { state: string };
+    }[];
     expect(locations.length).toBeGreaterThanOrEqual(50);
-    expect(new Set(locations.map((location) => location.address.state))).toEqual(new Set(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']));
+    expect(new Set(locations.map((location) => location.address.state))).toEqual(
+      new Set(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']),
+    );
     expect(locations.every((location) => location.dealership)).toBe(true);
-    for (const suffix of ['Sales', 'Service', 'Parts']) expect(locations.some((location) => location.name.endsWith(` ${suffix}`))).toBe(true);
+    for (const suffix of ['Sales', 'Service', 'Parts'])
+      expect(locations.some((location) => location.name.endsWith(` ${suffix}`))).toBe(true);
     const itemTypes = new Set(cars('southern-cross-motor-group').map((car) => car.item_type));
     expect(itemTypes).toEqual(new Set(['car', 'motorcycle', 'truck']));
   });
 
   it('lists 40+ brands across cars, motorcycles and trucks, each with a logo and dealerships', () => {
-    const brands = feed('southern-cross-motor-group', 'manufacturers') as { category: string; logo: string; dealership_websites: unknown[] }[];
+    const brands = feed('southern-cross-motor-group', 'manufacturers') as {
+      category: string;
+      logo: string;
+      dealership_websites: unknown[];
+    }[];
     expect(brands.length).toBeGreaterThanOrEqual(40);
-    const count = (category: string) => brands.filter((brand) => brand.category === category).length;
+    const count = (category: string) =>
+      brands.filter((brand) => brand.category === category).length;
     expect(count('Car')).toBeGreaterThanOrEqual(30);
     expect(count('Motorcycle')).toBeGreaterThanOrEqual(6);
     expect(count('Truck')).toBeGreaterThanOrEqual(5);
@@ -283,7 +363,11 @@ describe('group, locations and content', () => {
       const locations = feed(slug, 'locations') as {
         primary: boolean;
         location_type: string;
-        contact_detail: { phone: string; email: string; opening_hours: { weekday: number; status: string }[] };
+        contact_detail: {
+          phone: string;
+          email: string;
+          opening_hours: { weekday: number; status: string }[];
+        };
       }[];
       expect(
         locations.filter((location) => location.primary),
@@ -292,7 +376,9 @@ describe('group, locations and content', () => {
       for (const location of locations) {
         expect(location.contact_detail.phone).toMatch(phone);
         expect(location.contact_detail.email).toMatch(/@[a-z0-9]+\.example\.com\.au$/);
-        expect(location.contact_detail.opening_hours.map((hour) => hour.weekday)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+        expect(location.contact_detail.opening_hours.map((hour) => hour.weekday)).toEqual([
+          0, 1, 2, 3, 4, 5, 6,
+        ]);
         expect(location.contact_detail.opening_hours[0]?.status).toBe('Closed');
       }
       for (const car of cars(slug)) expect(String(car.location?.phone)).toMatch(phone);
@@ -300,20 +386,42 @@ describe('group, locations and content', () => {
     const all = SLUGS.flatMap((slug) => feed(slug, 'locations')) as {
       location_subtype?: string;
       location_type: string;
-      contact_detail: { service_hours?: unknown; opening_hours: { weekday: number; status: string }[] };
+      contact_detail: {
+        service_hours?: unknown;
+        opening_hours: { weekday: number; status: string }[];
+      };
     }[];
     expect(all.some((location) => location.location_subtype === 'buying')).toBe(true);
     expect(all.some((location) => location.contact_detail.service_hours)).toBe(true);
-    expect(all.some((location) => location.location_type === 'service' && location.contact_detail.opening_hours[6]?.status === 'Closed')).toBe(true);
+    expect(
+      all.some(
+        (location) =>
+          location.location_type === 'service' &&
+          location.contact_detail.opening_hours[6]?.status === 'Closed',
+      ),
+    ).toBe(true);
   });
 
   it('lists upcoming public holidays in both special-hours forms', () => {
     for (const slug of SLUGS) {
-      const entries = feed(slug, 'special_hours') as { date: string; status: string; name: string; location_id?: number; location?: { id: number } }[];
+      const entries = feed(slug, 'special_hours') as {
+        date: string;
+        status: string;
+        name: string;
+        location_id?: number;
+        location?: { id: number };
+      }[];
       const ids = new Set(feed(slug, 'locations').map((location) => location.id));
       expect(entries.length).toBeGreaterThan(0);
-      expect(entries.every((entry) => entry.date >= NOW.slice(0, 10) && ids.has(entry.location_id ?? entry.location?.id))).toBe(true);
-      expect(entries.filter((entry) => entry.status === 'Closed').length).toBeGreaterThan(entries.length / 2);
+      expect(
+        entries.every(
+          (entry) =>
+            entry.date >= NOW.slice(0, 10) && ids.has(entry.location_id ?? entry.location?.id),
+        ),
+      ).toBe(true);
+      expect(entries.filter((entry) => entry.status === 'Closed').length).toBeGreaterThan(
+        entries.length / 2,
+      );
       expect(entries.some((entry) => entry.name === 'Christmas Day')).toBe(true);
     }
     const group = feed('southern-cross-motor-group', 'special_hours');
@@ -323,10 +431,16 @@ describe('group, locations and content', () => {
 
   it('has model statuses and variant prices the range must partly ignore', () => {
     for (const slug of ['bayside-toyota', 'aurora-motors']) {
-      const models = feed(slug, 'models') as { status: string | null; model_variants: { dap_min_price: unknown }[] }[];
+      const models = feed(slug, 'models') as {
+        status: string | null;
+        model_variants: { dap_min_price: unknown }[];
+      }[];
       const statuses = new Set(models.map((model) => model.status));
-      for (const status of ['new', 'all_new', 'coming_soon']) expect(statuses.has(status), `${slug} ${status}`).toBe(true);
-      const prices = models.flatMap((model) => model.model_variants.map((variant) => variant.dap_min_price));
+      for (const status of ['new', 'all_new', 'coming_soon'])
+        expect(statuses.has(status), `${slug} ${status}`).toBe(true);
+      const prices = models.flatMap((model) =>
+        model.model_variants.map((variant) => variant.dap_min_price),
+      );
       expect(prices).toContain(0);
       expect(prices).toContain('');
     }
@@ -341,17 +455,25 @@ describe('group, locations and content', () => {
       expect(average).toBeGreaterThan(3.5);
       expect(reviews.some((review) => review.rating <= 3)).toBe(true);
     }
-    expect(SLUGS.some((slug) => (feed(slug, 'reviews') as { text: string }[]).some((review) => review.text === ''))).toBe(true);
+    expect(
+      SLUGS.some((slug) =>
+        (feed(slug, 'reviews') as { text: string }[]).some((review) => review.text === ''),
+      ),
+    ).toBe(true);
   });
 
   it('has running, expired and not-yet-started offers', () => {
     for (const slug of ['bayside-toyota', 'southern-cross-motor-group', 'aurora-motors']) {
       const offers = feed(slug, 'offers') as { start: string; expiry: string }[];
       const now = Date.parse(NOW);
-      expect(offers.every((offer) => offer.start.endsWith('+10:00') && offer.expiry.endsWith('+10:00'))).toBe(true);
+      expect(
+        offers.every((offer) => offer.start.endsWith('+10:00') && offer.expiry.endsWith('+10:00')),
+      ).toBe(true);
       expect(offers.some((offer) => Date.parse(offer.expiry) < now)).toBe(true);
       expect(offers.some((offer) => Date.parse(offer.start) > now)).toBe(true);
-      expect(offers.some((offer) => Date.parse(offer.start) <= now && Date.parse(offer.expiry) >= now)).toBe(true);
+      expect(
+        offers.some((offer) => Date.parse(offer.start) <= now && Date.parse(offer.expiry) >= now),
+      ).toBe(true);
     }
     expect(feed('bayside-toyota', 'offers')).toHaveLength(6);
   });
@@ -361,14 +483,17 @@ describe('group, locations and content', () => {
 function imageUrls(value: unknown, found: Set<string>): Set<string> {
   if (typeof value === 'string' && value.startsWith('/media/')) found.add(value);
   else if (Array.isArray(value)) value.forEach((item) => imageUrls(item, found));
-  else if (value && typeof value === 'object') Object.values(value).forEach((item) => imageUrls(item, found));
+  else if (value && typeof value === 'object')
+    Object.values(value).forEach((item) => imageUrls(item, found));
   return found;
 }
 
 /** Cheap well-formedness check: one root, balanced tags, a title. */
 function wellFormed(svg: string): boolean {
   const stack: string[] = [];
-  for (const [, closing, name, selfClosing] of svg.matchAll(/<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/g)) {
+  for (const [, closing, name, selfClosing] of svg.matchAll(
+    /<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/g,
+  )) {
     if (selfClosing) continue;
     if (closing) {
       if (stack.pop() !== name) return false;
@@ -385,10 +510,13 @@ function wellFormed(svg: string): boolean {
 describe('images', () => {
   it('every image URL in the data exists under public/media', async () => {
     const urls = new Set<string>();
-    for (const slug of SLUGS) for (const records of Object.values(feeds.get(slug) ?? {})) imageUrls(records, urls);
+    for (const slug of SLUGS)
+      for (const records of Object.values(feeds.get(slug) ?? {})) imageUrls(records, urls);
     urls.add('/media/not-found.svg');
     const missing: string[] = [];
-    await Promise.all([...urls].map((url) => stat(path.join(out, 'public', url)).catch(() => missing.push(url))));
+    await Promise.all(
+      [...urls].map((url) => stat(path.join(out, 'public', url)).catch(() => missing.push(url))),
+    );
     expect(missing).toEqual([]);
     expect([...urls].some((url) => url.startsWith('/media/brands/'))).toBe(true);
   });
@@ -396,14 +524,17 @@ describe('images', () => {
   it('writes small, well-formed SVGs with the right sizes', async () => {
     // The demo history reports are PDFs (tests/unit/sample-history-reports.test.ts) and car photos
     // JPEG and model pictures WebP (below); everything else is SVG.
-    const files = (await filesUnder(path.join(out, 'public/media'))).filter((file) => file.endsWith('.svg'));
+    const files = (await filesUnder(path.join(out, 'public/media'))).filter((file) =>
+      file.endsWith('.svg'),
+    );
     expect(files.length).toBeGreaterThan(100);
     let largest = 0;
     for (const file of files) {
       const svg = await readFile(path.join(out, 'public/media', file), 'utf8');
       expect(wellFormed(svg), file).toBe(true);
       largest = Math.max(largest, svg.length);
-      if (file.startsWith('cars/')) expect(svg).toContain('width="600" height="400" viewBox="0 0 600 400"');
+      if (file.startsWith('cars/'))
+        expect(svg).toContain('width="600" height="400" viewBox="0 0 600 400"');
       if (file.startsWith('brands/')) expect(svg).toContain('width="76" height="65"');
     }
     expect(largest).toBeLessThan(6000);
@@ -411,7 +542,9 @@ describe('images', () => {
 
   it('writes car photos and spin frames as a dealer camera would: 1600x1067 JPEG of 150-350 KB; model pictures as 600x400 WebP', async () => {
     const media = path.join(out, 'public/media');
-    const cars = (await filesUnder(path.join(media, 'cars'))).filter((file) => !file.includes('walkaround-')).map((file) => `cars/${file}`);
+    const cars = (await filesUnder(path.join(media, 'cars')))
+      .filter((file) => !file.includes('walkaround-'))
+      .map((file) => `cars/${file}`);
     const models = (await filesUnder(path.join(media, 'models'))).map((file) => `models/${file}`);
     expect(cars.length).toBeGreaterThan(300);
     expect(models.length).toBeGreaterThan(20);
@@ -429,12 +562,20 @@ describe('images', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(350 * 1024);
     for (const file of [cars[0]!, cars.at(-1)!]) {
       const { width, height, format } = await sharp(path.join(media, file)).metadata();
-      expect({ file, width, height, format }).toEqual({ file, width: 1600, height: 1067, format: 'jpeg' });
+      expect({ file, width, height, format }).toEqual({
+        file,
+        width: 1600,
+        height: 1067,
+        format: 'jpeg',
+      });
     }
     let largest = 0;
     for (const file of models) {
       const bytes = await readFile(path.join(media, file));
-      expect(bytes.subarray(0, 4).toString('latin1') + bytes.subarray(8, 12).toString('latin1'), file).toBe('RIFFWEBP');
+      expect(
+        bytes.subarray(0, 4).toString('latin1') + bytes.subarray(8, 12).toString('latin1'),
+        file,
+      ).toBe('RIFFWEBP');
       largest = Math.max(largest, bytes.length);
     }
     const { width, height, format } = await sharp(path.join(media, models[0]!)).metadata();
@@ -449,7 +590,11 @@ describe('determinism and the programmatic API', () => {
     await generateSampleData({ root: again, now: NOW, seed: SEED, tenantsDir: TENANTS_DIR });
     const [first, second] = await Promise.all([filesUnder(out), filesUnder(again)]);
     expect(second).toEqual(first);
-    for (const file of first) expect((await readFile(path.join(again, file))).equals(await readFile(path.join(out, file))), file).toBe(true);
+    for (const file of first)
+      expect(
+        (await readFile(path.join(again, file))).equals(await readFile(path.join(out, file))),
+        file,
+      ).toBe(true);
     const other = generateCars({ count: 50, seed: SEED + 1, now: NOW, tenant: 'dealer' });
     const same = generateCars({ count: 50, seed: SEED, now: NOW, tenant: 'dealer' });
     expect(JSON.stringify(same)).toBe(JSON.stringify(cars('bayside-toyota').slice(0, 50)));
@@ -461,7 +606,9 @@ describe('determinism and the programmatic API', () => {
     expect(new Set(many.map((car) => car.id)).size).toBe(10_000);
     expect(new Set(many.map((car) => car.slug)).size).toBe(10_000);
     // A car does not depend on how many are generated, so smaller runs are prefixes.
-    expect(JSON.stringify(generateCars({ count: 100, seed: 3, now: NOW, tenant: 'group' }))).toBe(JSON.stringify(many.slice(0, 100)));
+    expect(JSON.stringify(generateCars({ count: 100, seed: 3, now: NOW, tenant: 'group' }))).toBe(
+      JSON.stringify(many.slice(0, 100)),
+    );
     const dir = await tempDir();
     await writeCarImages(dir, many);
     const missing = [...imageUrls(many, new Set())].filter((url) => url.startsWith('/media/cars/'));
@@ -480,9 +627,17 @@ describe('determinism and the programmatic API', () => {
   it('ensureSampleData regenerates only when data is missing, outdated or from another day', async () => {
     const root = await tempDir();
     await mkdir(path.join(root, 'tenants'));
-    for (const slug of SLUGS) await copyFile(path.join(TENANTS_DIR, `${slug}.yaml`), path.join(root, 'tenants', `${slug}.yaml`));
+    for (const slug of SLUGS)
+      await copyFile(
+        path.join(TENANTS_DIR, `${slug}.yaml`),
+        path.join(root, 'tenants', `${slug}.yaml`),
+      );
     expect((await ensureSampleData(root)).generated).toBe(true);
-    const stamp = JSON.parse(await readFile(path.join(root, STAMP_FILE), 'utf8')) as { version: string; now: string; seed: number };
+    const stamp = JSON.parse(await readFile(path.join(root, STAMP_FILE), 'utf8')) as {
+      version: string;
+      now: string;
+      seed: number;
+    };
     expect(stamp.now.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
     expect((await ensureSampleData(root)).generated).toBe(false);
     // Each kind of staleness, checked without paying for another full generation each time.
@@ -490,9 +645,15 @@ describe('determinism and the programmatic API', () => {
     expect(await staleReason(root)).toBe('some generated files are missing');
     await writeFile(path.join(root, STAMP_FILE), JSON.stringify({ ...stamp, version: '0' }));
     expect(await staleReason(root)).toBe('the generator changed');
-    await writeFile(path.join(root, STAMP_FILE), JSON.stringify({ ...stamp, now: '2020-01-01T00:00:00.000Z' }));
+    await writeFile(
+      path.join(root, STAMP_FILE),
+      JSON.stringify({ ...stamp, now: '2020-01-01T00:00:00.000Z' }),
+    );
     expect(await staleReason(root)).toBe('the data is from 2020-01-01');
-    expect(await ensureSampleData(root)).toEqual({ generated: true, reason: 'the data is from 2020-01-01' });
+    expect(await ensureSampleData(root)).toEqual({
+      generated: true,
+      reason: 'the data is from 2020-01-01',
+    });
     expect(await staleReason(root)).toBeUndefined();
   });
 });

@@ -1,6 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { addHistoryReports, historyReportFiles, historyReportPdf, historyReportUrl } from '../../scripts/sample-data/history-reports';
+import {
+  addHistoryReports,
+  historyReportFiles,
+  historyReportPdf,
+  historyReportUrl,
+} from '../../scripts/sample-data/history-reports';
 import type { CarInput } from '../../src/feeds/schemas';
 
 const demoCar = (id: number, car_type: 'new' | 'used'): CarInput =>
@@ -18,7 +23,9 @@ const demoCar = (id: number, car_type: 'new' | 'used'): CarInput =>
 
 describe('demo history reports', () => {
   it('about a quarter of the used cars (by id) link a report; new cars never', () => {
-    const cars = addHistoryReports([3, 7, 8, 11, 15].map((id) => demoCar(id, 'used')).concat(demoCar(19, 'new')));
+    const cars = addHistoryReports(
+      [3, 7, 8, 11, 15].map((id) => demoCar(id, 'used')).concat(demoCar(19, 'new')),
+    );
     expect(cars.filter((car) => car.file).map((car) => car.id)).toEqual([3, 7, 11, 15]);
     expect(cars[0]!.file).toBe(historyReportUrl(3));
     expect([...historyReportFiles(cars).keys()]).toEqual([
@@ -30,7 +37,10 @@ describe('demo history reports', () => {
   });
 
   it('each report is a valid one-page PDF (brackets and backslashes in names escaped)', async () => {
-    const pdf = await PDFDocument.load(new TextEncoder().encode(historyReportPdf(demoCar(3, 'used'))), { throwOnInvalidObject: true });
+    const pdf = await PDFDocument.load(
+      new TextEncoder().encode(historyReportPdf(demoCar(3, 'used'))),
+      { throwOnInvalidObject: true },
+    );
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getPage(0).getSize()).toEqual({ width: 595, height: 842 });
     expect(historyReportPdf(demoCar(3, 'used'))).toContain('\\(Corolla\\) \\\\ Ascent 3');
@@ -38,7 +48,9 @@ describe('demo history reports', () => {
     const text = historyReportPdf(demoCar(3, 'used'));
     const offsets = [...text.matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
     expect(offsets).toHaveLength(5);
-    offsets.forEach((offset, index) => expect(text.slice(offset)).toMatch(new RegExp(`^${index + 1} 0 obj`)));
+    offsets.forEach((offset, index) =>
+      expect(text.slice(offset)).toMatch(new RegExp(`^${index + 1} 0 obj`)),
+    );
     expect(text.slice(Number(/startxref\n(\d+)/.exec(text)![1]))).toMatch(/^xref\n/);
   });
 });

@@ -17,7 +17,14 @@ describe('scriptEnv', () => {
   });
 
   it('reads what is set: a port as a number, the leads settings as an object, any BUILD_TIMINGS as on', () => {
-    expect(scriptEnv({ PORT: '4700', API_LEADS: '{"min_fill_ms":0}', BUILD_TIMINGS: '1', DIST_DIR: '/tmp/sites' })).toMatchObject({
+    expect(
+      scriptEnv({
+        PORT: '4700',
+        API_LEADS: '{"min_fill_ms":0}',
+        BUILD_TIMINGS: '1',
+        DIST_DIR: '/tmp/sites',
+      }),
+    ).toMatchObject({
       PORT: 4700,
       API_LEADS: { min_fill_ms: 0 },
       BUILD_TIMINGS: true,
@@ -31,16 +38,26 @@ describe('scriptEnv', () => {
     expect(bad).toThrow(
       'Bad environment variables:\n  PORT="80a": expected a port number (1-65535)\n  API_LEADS="[1,2]": expected a JSON object of leads settings',
     );
-    expect(() => scriptEnv({ PORT: '70000' })).toThrow('PORT="70000": expected a port number (1-65535)');
-    expect(() => scriptEnv({ API_LEADS: '{not json' })).toThrow('API_LEADS="{not json": expected a JSON object of leads settings');
+    expect(() => scriptEnv({ PORT: '70000' })).toThrow(
+      'PORT="70000": expected a port number (1-65535)',
+    );
+    expect(() => scriptEnv({ API_LEADS: '{not json' })).toThrow(
+      'API_LEADS="{not json": expected a JSON object of leads settings',
+    );
   });
 
   it('reads the partial render settings as whole numbers, and refuses others (no silent default)', () => {
-    expect(scriptEnv({ PARTIAL_RENDER_THREADS: '1', INCREMENTAL_MAX_AGE_SECONDS: '0' })).toMatchObject({
+    expect(
+      scriptEnv({ PARTIAL_RENDER_THREADS: '1', INCREMENTAL_MAX_AGE_SECONDS: '0' }),
+    ).toMatchObject({
       PARTIAL_RENDER_THREADS: 1,
       INCREMENTAL_MAX_AGE_SECONDS: 0,
     });
-    expect(() => scriptEnv({ PARTIAL_RENDER_THREADS: '0' })).toThrow('PARTIAL_RENDER_THREADS="0": expected a whole number of at least 1');
-    expect(() => scriptEnv({ INCREMENTAL_MAX_AGE_SECONDS: 'an hour' })).toThrow('INCREMENTAL_MAX_AGE_SECONDS="an hour": expected a whole number of at least 0');
+    expect(() => scriptEnv({ PARTIAL_RENDER_THREADS: '0' })).toThrow(
+      'PARTIAL_RENDER_THREADS="0": expected a whole number of at least 1',
+    );
+    expect(() => scriptEnv({ INCREMENTAL_MAX_AGE_SECONDS: 'an hour' })).toThrow(
+      'INCREMENTAL_MAX_AGE_SECONDS="an hour": expected a whole number of at least 0',
+    );
   });
 });

@@ -5,16 +5,28 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSessionCookie } from '../../api/accounts/session';
 import type { ApiEnv } from '../../api/types';
-import { formatHeaders, headersForPath, HEADERS_FILE, parseHeaders, scanBuiltPages, writeHeadersFile } from '../../scripts/lib/headers';
+import {
+  formatHeaders,
+  headersForPath,
+  HEADERS_FILE,
+  parseHeaders,
+  scanBuiltPages,
+  writeHeadersFile,
+} from '../../scripts/lib/headers';
 import { createSiteApp } from '../../scripts/lib/local-server';
 import { scoreScan, type ObservatoryScan } from '../../scripts/lib/observatory-score';
-import { contentSecurityPolicy, inlineScriptHashes, tileSource } from '../../scripts/lib/security-headers';
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  tileSource,
+} from '../../scripts/lib/security-headers';
 import { listTenantSlugs, loadTenant, type LoadedTenant } from '../../src/tenant/load';
 import { parseTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
 import { apiTestSite } from '../support/api-site';
 
-const ASTRO_LOADER = '(()=>{(self.Astro||(self.Astro={})).load=async e=>{await(await e())()};window.dispatchEvent(new Event("astro:load"));})();';
+const ASTRO_LOADER =
+  '(()=>{(self.Astro||(self.Astro={})).load=async e=>{await(await e())()};window.dispatchEvent(new Event("astro:load"));})();';
 const page = (title: string, inline = ASTRO_LOADER) =>
   `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${title}</title>` +
   `<script type="application/ld+json">{"@type":"AutoDealer"}</script>` +
@@ -31,9 +43,22 @@ const PAGES: Record<string, string> = {
 };
 
 /** Graded as the Observatory grades a site on https that redirects http to https on the same host. */
-function scanOf(url: string, status: number, headers: Headers, body: string, extra: Partial<ObservatoryScan> = {}): ObservatoryScan {
+function scanOf(
+  url: string,
+  status: number,
+  headers: Headers,
+  body: string,
+  extra: Partial<ObservatoryScan> = {},
+): ObservatoryScan {
   const https = new URL(url);
-  return { url, status, headers, body, httpRoute: [`http://${https.host}${https.pathname}`, url], ...extra };
+  return {
+    url,
+    status,
+    headers,
+    body,
+    httpRoute: [`http://${https.host}${https.pathname}`, url],
+    ...extra,
+  };
 }
 
 function sessionCookie(): Promise<string[]> {
@@ -58,7 +83,10 @@ function buildSite(slug: string): string {
   const dir = path.join(root, slug);
   for (const [url, file] of Object.entries(PAGES)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), page(url, url === '/dealer-locator' ? 'document.body.dataset.map="1"' : ASTRO_LOADER));
+    writeFileSync(
+      path.join(dir, file),
+      page(url, url === '/dealer-locator' ? 'document.body.dataset.map="1"' : ASTRO_LOADER),
+    );
   }
   mkdirSync(path.join(dir, '_astro'), { recursive: true });
   writeFileSync(path.join(dir, '_astro', 'page.js'), 'export {};');
@@ -72,39 +100,76 @@ describe('Observatory scoring', () => {
     const before = parseHeaders(
       '/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n  Permissions-Policy: camera=()\n  X-Frame-Options: SAMEORIGIN\n',
     );
-    const cdn = scoreScan(scanOf('https://www.example.com.au/', 200, new Headers(headersForPath(before, '/')), page('/')));
+    const cdn = scoreScan(
+      scanOf(
+        'https://www.example.com.au/',
+        200,
+        new Headers(headersForPath(before, '/')),
+        page('/'),
+      ),
+    );
     expect([cdn.score, cdn.grade]).toEqual([55, 'C']);
     // The local server sent none of them, over plain http with no redirect.
-    const local = scoreScan({ url: 'http://localhost:4321/', status: 200, headers: new Headers(), body: page('/'), httpRoute: ['http://localhost:4321/'] });
+    const local = scoreScan({
+      url: 'http://localhost:4321/',
+      status: 200,
+      headers: new Headers(),
+      body: page('/'),
+      httpRoute: ['http://localhost:4321/'],
+    });
     expect(local.grade).toBe('F');
   });
 
   it("penalises 'unsafe-inline' in script-src, unless a hash makes browsers ignore it", () => {
     const result = (csp: string) =>
-      scoreScan(scanOf('https://a.example/', 200, new Headers({ 'content-security-policy': csp }), '')).tests.find(
-        (test) => test.test === 'content-security-policy',
-      )!;
-    expect(result("default-src 'self'; script-src 'self' 'unsafe-inline'; object-src 'none'")).toMatchObject({ modifier: -20, pass: false });
-    expect(result("default-src 'self'; script-src 'self' 'unsafe-inline' 'sha256-abc='; object-src 'none'").result).toBe('csp-implemented-with-no-unsafe');
-    expect(result("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'").result).toBe(
-      'csp-implemented-with-unsafe-inline-in-style-src-only',
-    );
+      scoreScan(
+        scanOf('https://a.example/', 200, new Headers({ 'content-security-policy': csp }), ''),
+      ).tests.find((test) => test.test === 'content-security-policy')!;
+    expect(
+      result("default-src 'self'; script-src 'self' 'unsafe-inline'; object-src 'none'"),
+    ).toMatchObject({ modifier: -20, pass: false });
+    expect(
+      result(
+        "default-src 'self'; script-src 'self' 'unsafe-inline' 'sha256-abc='; object-src 'none'",
+      ).result,
+    ).toBe('csp-implemented-with-no-unsafe');
+    expect(
+      result("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'").result,
+    ).toBe('csp-implemented-with-unsafe-inline-in-style-src-only');
     expect(result("default-src 'none'; script-src 'self'; style-src 'self'").modifier).toBe(10);
     expect(result("script-src 'self' https:").result).toBe('csp-implemented-with-unsafe-inline');
   });
 
   it('counts frame-ancestors only from a header, HSTS only from six months, and bonuses only from an A', () => {
-    const meta = '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; frame-ancestors \'none\'">';
-    const viaMeta = scoreScan(scanOf('https://a.example/', 200, new Headers({ 'content-type': 'text/html' }), meta));
-    expect(viaMeta.tests.find((test) => test.test === 'x-frame-options')!.result).toBe('x-frame-options-not-implemented');
-    const short = scoreScan(scanOf('https://a.example/', 200, new Headers({ 'strict-transport-security': 'max-age=86400' }), ''));
-    expect(short.tests.find((test) => test.test === 'strict-transport-security')!.modifier).toBe(-10);
+    const meta =
+      '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; frame-ancestors \'none\'">';
+    const viaMeta = scoreScan(
+      scanOf('https://a.example/', 200, new Headers({ 'content-type': 'text/html' }), meta),
+    );
+    expect(viaMeta.tests.find((test) => test.test === 'x-frame-options')!.result).toBe(
+      'x-frame-options-not-implemented',
+    );
+    const short = scoreScan(
+      scanOf(
+        'https://a.example/',
+        200,
+        new Headers({ 'strict-transport-security': 'max-age=86400' }),
+        '',
+      ),
+    );
+    expect(short.tests.find((test) => test.test === 'strict-transport-security')!.modifier).toBe(
+      -10,
+    );
     // Referrer-Policy (+5) and CORP (+10) don't lift a failing site.
     const noCsp = scoreScan(
       scanOf(
         'https://a.example/',
         200,
-        new Headers({ 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin', 'x-content-type-options': 'nosniff' }),
+        new Headers({
+          'referrer-policy': 'no-referrer',
+          'cross-origin-resource-policy': 'same-origin',
+          'x-content-type-options': 'nosniff',
+        }),
         '',
       ),
     );
@@ -120,11 +185,25 @@ describe('security headers from _headers', () => {
       await writeHeadersFile(dir, tenant);
       const rules = parseHeaders(readFileSync(path.join(dir, HEADERS_FILE), 'utf8'));
       for (const [url, file] of Object.entries(PAGES)) {
-        const headers = new Headers({ ...headersForPath(rules, url), 'content-type': 'text/html; charset=utf-8' });
+        const headers = new Headers({
+          ...headersForPath(rules, url),
+          'content-type': 'text/html; charset=utf-8',
+        });
         const result = scoreScan(
-          scanOf(new URL(url, tenant.url).href, 200, headers, readFileSync(path.join(dir, file), 'utf8'), { setCookies: await sessionCookie() }),
+          scanOf(
+            new URL(url, tenant.url).href,
+            200,
+            headers,
+            readFileSync(path.join(dir, file), 'utf8'),
+            { setCookies: await sessionCookie() },
+          ),
         );
-        expect({ tenant: tenant.slug, url, grade: result.grade, failed: result.tests.filter((test) => !test.pass) }).toEqual({
+        expect({
+          tenant: tenant.slug,
+          url,
+          grade: result.grade,
+          failed: result.tests.filter((test) => !test.pass),
+        }).toEqual({
           tenant: tenant.slug,
           url,
           grade: 'A+',
@@ -139,11 +218,19 @@ describe('security headers from _headers', () => {
     const tenant = tenants[0]!;
     const dir = buildSite(`${tenant.slug}-hashes`);
     await writeHeadersFile(dir, tenant);
-    const csp = headersForPath(parseHeaders(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')), '/')['Content-Security-Policy']!;
+    const csp = headersForPath(
+      parseHeaders(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')),
+      '/',
+    )['Content-Security-Policy']!;
     const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '))!;
-    const expected = [...inlineScriptHashes(page('/')), ...inlineScriptHashes(page('/', 'document.body.dataset.map="1"'))];
+    const expected = [
+      ...inlineScriptHashes(page('/')),
+      ...inlineScriptHashes(page('/', 'document.body.dataset.map="1"')),
+    ];
     expect(expected).toHaveLength(2); // JSON-LD and the external module need no hash
-    expect(scriptSrc.split(' ').sort()).toEqual(['script-src', "'self'", ...new Set(expected)].sort());
+    expect(scriptSrc.split(' ').sort()).toEqual(
+      ['script-src', "'self'", ...new Set(expected)].sort(),
+    );
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
@@ -157,26 +244,41 @@ describe('security headers from _headers', () => {
     );
     const csp = contentSecurityPolicy(tenant, []);
     const directive = (name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `));
-    expect(directive('img-src')).toBe("img-src 'self' data: https://*.tiles.example.net https://cdn.example-feeds.com.au");
+    expect(directive('img-src')).toBe(
+      "img-src 'self' data: https://*.tiles.example.net https://cdn.example-feeds.com.au",
+    );
     expect(directive('frame-src')).toBe("frame-src 'self' https://player.vimeo.com");
     expect(directive('media-src')).toBe("media-src 'self' https://player.vimeo.com");
     expect(csp).not.toMatch(/(^|\s)(\*|https:|http:)(\s|;|$)/);
-    expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
   });
 
   it("names the tenant's image CDN in img-src, so resized photos in srcset are not blocked", () => {
     const file = path.join(process.cwd(), 'tenants', 'bayside-toyota.yaml');
-    const withImages = (images: string) => parseTenant(`${readFileSync(file, 'utf8')}\nimages: ${images}\n`, file);
+    const withImages = (images: string) =>
+      parseTenant(`${readFileSync(file, 'utf8')}\nimages: ${images}\n`, file);
     const imgSrc = (images: string) =>
       contentSecurityPolicy(withImages(images), [])
         .split('; ')
         .find((part) => part.startsWith('img-src '));
-    expect(imgSrc('{ provider: imgix, domain: https://bayside.imgix.net }')).toContain(' https://bayside.imgix.net');
-    expect(imgSrc('{ provider: cloudinary, cloud_name: bayside-cloud }')).toContain(' https://res.cloudinary.com');
-    expect(imgSrc("{ provider: template, template: 'https://img.example.com/{url}?w={width}' }")).toContain(' https://img.example.com');
+    expect(imgSrc('{ provider: imgix, domain: https://bayside.imgix.net }')).toContain(
+      ' https://bayside.imgix.net',
+    );
+    expect(imgSrc('{ provider: cloudinary, cloud_name: bayside-cloud }')).toContain(
+      ' https://res.cloudinary.com',
+    );
+    expect(
+      imgSrc("{ provider: template, template: 'https://img.example.com/{url}?w={width}' }"),
+    ).toContain(' https://img.example.com');
     // The embedded resizer and Cloudflare on the site's own zone are the site itself: 'self' covers them.
-    expect(imgSrc('{ provider: embedded }')).toBe("img-src 'self' data: https://tile.openstreetmap.org");
-    expect(imgSrc('{ provider: cloudflare }')).toBe("img-src 'self' data: https://tile.openstreetmap.org");
+    expect(imgSrc('{ provider: embedded }')).toBe(
+      "img-src 'self' data: https://tile.openstreetmap.org",
+    );
+    expect(imgSrc('{ provider: cloudflare }')).toBe(
+      "img-src 'self' data: https://tile.openstreetmap.org",
+    );
   });
 
   it('names the image hosts the pages show feed photos from, and reports videos from hosts the tenant does not allow', async () => {
@@ -191,7 +293,10 @@ describe('security headers from _headers', () => {
     );
     const { blockedVideoHosts, tooLong } = await writeHeadersFile(dir, tenant);
     expect(tooLong).toEqual([]);
-    const csp = headersForPath(parseHeaders(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')), '/')['Content-Security-Policy']!;
+    const csp = headersForPath(
+      parseHeaders(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')),
+      '/',
+    )['Content-Security-Policy']!;
     expect(csp.split('; ').find((part) => part.startsWith('img-src '))).toBe(
       "img-src 'self' data: https://tile.openstreetmap.org https://photos.feed-cdn.example",
     );
@@ -201,20 +306,38 @@ describe('security headers from _headers', () => {
 
   it('reports a policy too long for a Cloudflare Pages _headers line', async () => {
     const file = path.join(process.cwd(), 'tenants', 'bayside-toyota.yaml');
-    const hosts = Array.from({ length: 60 }, (_, i) => `'https://photos-${i}.feed-cdn.example.com.au'`).join(', ');
-    const tenant = parseTenant(`${readFileSync(file, 'utf8')}\nmedia_hosts: { image: [${hosts}] }\n`, file);
+    const hosts = Array.from(
+      { length: 60 },
+      (_, i) => `'https://photos-${i}.feed-cdn.example.com.au'`,
+    ).join(', ');
+    const tenant = parseTenant(
+      `${readFileSync(file, 'utf8')}\nmedia_hosts: { image: [${hosts}] }\n`,
+      file,
+    );
     const { tooLong } = await writeHeadersFile(buildSite('many-image-hosts'), tenant);
-    expect(tooLong).toEqual([expect.stringMatching(/^Content-Security-Policy \(\d{4} characters\)$/)]);
+    expect(tooLong).toEqual([
+      expect.stringMatching(/^Content-Security-Policy \(\d{4} characters\)$/),
+    ]);
   });
 
   it('rejects a media host that is not an https origin', () => {
     const file = path.join(process.cwd(), 'tenants', 'bayside-toyota.yaml');
     for (const host of ['http://player.vimeo.com', 'https://player.vimeo.com/video', '*'])
-      expect(() => parseTenant(`${readFileSync(file, 'utf8')}\nmedia_hosts: { video: ['${host}'] }\n`, file)).toThrow(/media_hosts/);
+      expect(() =>
+        parseTenant(`${readFileSync(file, 'utf8')}\nmedia_hosts: { video: ['${host}'] }\n`, file),
+      ).toThrow(/media_hosts/);
   });
 
   it('writes a file the local server reads back unchanged', () => {
-    const rules = [{ pattern: '/*', headers: { 'X-A': '1', 'Content-Security-Policy': "default-src 'none'; img-src 'self' data:" } }];
+    const rules = [
+      {
+        pattern: '/*',
+        headers: {
+          'X-A': '1',
+          'Content-Security-Policy': "default-src 'none'; img-src 'self' data:",
+        },
+      },
+    ];
     expect(parseHeaders(formatHeaders(rules))).toEqual(rules);
   });
 });
@@ -236,7 +359,9 @@ describe('security headers from the local server', () => {
       const body = await response.text();
       expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
       // The http:// request, as a TLS proxy forwards it: straight to https on the same host.
-      const insecure = await app.request(`http://${host}${url}`, { headers: { 'x-forwarded-proto': 'http' } });
+      const insecure = await app.request(`http://${host}${url}`, {
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(insecure.status).toBe(301);
       const location = insecure.headers.get('location')!;
       const result = scoreScan({
@@ -247,7 +372,12 @@ describe('security headers from the local server', () => {
         httpRoute: [`http://${host}${url}`, location],
         setCookies: await sessionCookie(),
       });
-      expect({ url, location, grade: result.grade, failed: result.tests.filter((test) => !test.pass) }).toEqual({
+      expect({
+        url,
+        location,
+        grade: result.grade,
+        failed: result.tests.filter((test) => !test.pass),
+      }).toEqual({
         url,
         location: `https://${host}${url}`,
         grade: 'A+',
@@ -261,7 +391,9 @@ describe('security headers from the local server', () => {
       expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d{8}/);
       expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     }
-    expect((await app.request(`http://${host}/_astro/page.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await app.request(`http://${host}/_astro/page.js`)).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
   });
 
   it('never serves the _headers file itself', async () => {
@@ -285,7 +417,11 @@ describe('the built-pages scan kept between renders', () => {
     };
     const live = path.join(dir, 'live');
     write(live, 'index.html', page('Home'));
-    write(live, 'cars/a/index.html', page('Car A', 'console.log("a")') + '<img src="https://photos.dealer.example/a.jpg">');
+    write(
+      live,
+      'cars/a/index.html',
+      page('Car A', 'console.log("a")') + '<img src="https://photos.dealer.example/a.jpg">',
+    );
     write(live, 'cars/b/index.html', page('Car B', 'console.log("b")'));
     const first = await scanBuiltPages(live, undefined, cache);
     expect(first.pagesRead).toBe(3);
@@ -296,14 +432,20 @@ describe('the built-pages scan kept between renders', () => {
     const next = path.join(dir, 'next');
     mkdirSync(next);
     linkSync(path.join(live, 'index.html'), path.join(next, 'index.html'));
-    write(next, 'cars/a/index.html', page('Car A', 'console.log("A")') + '<img src="https://photos.dealer.exampl/a.jpg">');
+    write(
+      next,
+      'cars/a/index.html',
+      page('Car A', 'console.log("A")') + '<img src="https://photos.dealer.exampl/a.jpg">',
+    );
     write(next, 'cars/c/index.html', page('Car C'));
     const again = await scanBuiltPages(next, undefined, cache);
     expect(again.pagesRead).toBe(2);
     const fresh = await scanBuiltPages(next);
     expect([...again.scriptHashes].sort()).toEqual([...fresh.scriptHashes].sort());
     expect([...again.embedded.image]).toEqual(['https://photos.dealer.exampl']);
-    expect([...again.scriptHashes]).not.toEqual(expect.arrayContaining(inlineScriptHashes(page('Car B', 'console.log("b")'))));
+    expect([...again.scriptHashes]).not.toEqual(
+      expect.arrayContaining(inlineScriptHashes(page('Car B', 'console.log("b")'))),
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 });

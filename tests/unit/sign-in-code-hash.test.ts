@@ -35,7 +35,8 @@ for (const [index, kind] of storeKinds().entries()) {
         let found: string | undefined;
         for (let n = 0; n < 1_000_000 && !found; n++) {
           const code = String(n).padStart(6, '0');
-          if (sha256(`${TENANT}\n${PHONE}\n${code}`) === stored || sha256(code) === stored) found = code;
+          if (sha256(`${TENANT}\n${PHONE}\n${code}`) === stored || sha256(code) === stored)
+            found = code;
         }
         expect(found).toBeUndefined();
         expect(stored).not.toContain(issued.code);
@@ -45,14 +46,26 @@ for (const [index, kind] of storeKinds().entries()) {
     it('a code checks with the secret it was issued under, not with another', async () => {
       const issued = await new AccountStore(store.driver, SECRET).issueCode(TENANT, PHONE, NOW);
       if (!('code' in issued)) throw new Error('no code issued');
-      expect(await new AccountStore(store.driver, `${SECRET}-rotated`).checkCode(TENANT, PHONE, issued.code, NOW + 1)).toEqual({ ok: false, reason: 'wrong' });
-      expect(await new AccountStore(store.driver, SECRET).checkCode(TENANT, PHONE, issued.code, NOW + 2)).toMatchObject({ ok: true, user: { phone: PHONE } });
+      expect(
+        await new AccountStore(store.driver, `${SECRET}-rotated`).checkCode(
+          TENANT,
+          PHONE,
+          issued.code,
+          NOW + 1,
+        ),
+      ).toEqual({ ok: false, reason: 'wrong' });
+      expect(
+        await new AccountStore(store.driver, SECRET).checkCode(TENANT, PHONE, issued.code, NOW + 2),
+      ).toMatchObject({ ok: true, user: { phone: PHONE } });
     });
   });
 }
 
 describe('SIGN_IN_CODE_SECRET', () => {
-  const saved = { NODE_ENV: process.env.NODE_ENV, SIGN_IN_CODE_SECRET: process.env.SIGN_IN_CODE_SECRET };
+  const saved = {
+    NODE_ENV: process.env.NODE_ENV,
+    SIGN_IN_CODE_SECRET: process.env.SIGN_IN_CODE_SECRET,
+  };
   afterEach(() => {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
@@ -65,9 +78,13 @@ describe('SIGN_IN_CODE_SECRET', () => {
     delete process.env.SIGN_IN_CODE_SECRET;
     const site = apiTestSite();
     expect(() => createApi({ siteFor: () => site }, () => TENANT)).toThrow(EnvError);
-    expect(() => createApi({ siteFor: () => site }, () => TENANT)).toThrow(/SIGN_IN_CODE_SECRET is not set/);
+    expect(() => createApi({ siteFor: () => site }, () => TENANT)).toThrow(
+      /SIGN_IN_CODE_SECRET is not set/,
+    );
     process.env.SIGN_IN_CODE_SECRET = 'short-and-guessable';
-    expect(() => createApi({ siteFor: () => site }, () => TENANT)).toThrow(/SIGN_IN_CODE_SECRET is too short/);
+    expect(() => createApi({ siteFor: () => site }, () => TENANT)).toThrow(
+      /SIGN_IN_CODE_SECRET is too short/,
+    );
     const error = (() => {
       try {
         signInCodeSecret();

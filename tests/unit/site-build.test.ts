@@ -22,7 +22,10 @@ function configFor(env: NodeJS.ProcessEnv) {
     outDir: URL;
     publicDir?: URL;
     build: { client: URL; server: URL; concurrency: number };
-    vite: { build: { emptyOutDir?: boolean }; resolve: { alias: { find: RegExp; replacement: string }[] } };
+    vite: {
+      build: { emptyOutDir?: boolean };
+      resolve: { alias: { find: RegExp; replacement: string }[] };
+    };
   };
 }
 
@@ -37,10 +40,14 @@ describe('siteBuild (src/build/site-build.ts)', () => {
     expect(config.site).toBe('https://www.baysidetoyota.example');
     expect(config.outDir.href).toBe('file:///work/project/dist/.tmp-bayside-toyota/');
     expect(config.build.client.href).toBe('file:///work/project/dist/.tmp-bayside-toyota/client/');
-    expect(config.publicDir?.href).toBe('file:///work/project/.build/public-linked-by-build-script/');
+    expect(config.publicDir?.href).toBe(
+      'file:///work/project/.build/public-linked-by-build-script/',
+    );
     expect(config.vite.build.emptyOutDir).toBe(false);
     expect(config.build.concurrency).toBe(7);
-    expect(config.vite.resolve.alias[0]!.replacement).toBe('/work/project/src/build/react-server.ts');
+    expect(config.vite.resolve.alias[0]!.replacement).toBe(
+      '/work/project/src/build/react-server.ts',
+    );
   });
 
   it('builds a plain `astro build` into dist/_dev from public/, one page at a time on the main thread', () => {
@@ -54,6 +61,8 @@ describe('siteBuild (src/build/site-build.ts)', () => {
 
   it('stops Astro with the bad variable named', () => {
     expect(() => configFor({ BUILD_PID: 'self' })).toThrow(EnvError);
-    expect(() => configFor({ BUILD_PID: 'self' })).toThrow('BUILD_PID="self": expected a whole number of at least 1');
+    expect(() => configFor({ BUILD_PID: 'self' })).toThrow(
+      'BUILD_PID="self": expected a whole number of at least 1',
+    );
   });
 });

@@ -8,7 +8,10 @@ import type { SiteData } from '../../src/site/types';
 describe('site data file (src/build/snapshot.ts)', () => {
   it('reads back exactly what was written, characters past ASCII included', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'snapshot-')), 'site.json');
-    const site = { tenant: { name: 'Café Motors — Škoda’s home 🚗' }, cars: [{ dealercomments: 'Ünique ½ price' }] } as unknown as SiteData;
+    const site = {
+      tenant: { name: 'Café Motors — Škoda’s home 🚗' },
+      cars: [{ dealercomments: 'Ünique ½ price' }],
+    } as unknown as SiteData;
     writeFileSync(file, siteSnapshotBytes(site));
     expect(readSiteSnapshot(file)).toEqual(site);
   });

@@ -34,14 +34,19 @@ it('rolls back only the failing transaction of a batch and resolves the others a
       }),
     ),
   );
-  expect(results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason.message)).toEqual(
-    [3, 13, 23, 33, 43].map((i) => `work ${i} failed`),
-  );
+  expect(
+    results
+      .filter((result) => result.status === 'rejected')
+      .map((result) => (result as PromiseRejectedResult).reason.message),
+  ).toEqual([3, 13, 23, 33, 43].map((i) => `work ${i} failed`));
   expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(45);
 
   // A second connection (another process would see the same) reads what was committed.
   const reader = new DatabaseSync(file, { readOnly: true });
-  const rows = reader.prepare('SELECT id, v FROM t ORDER BY id').all() as { id: number; v: string }[];
+  const rows = reader.prepare('SELECT id, v FROM t ORDER BY id').all() as {
+    id: number;
+    v: string;
+  }[];
   reader.close();
   expect(rows).toHaveLength(45);
   expect(rows.every((row) => row.v === `done ${row.id}` && row.id % 10 !== 3)).toBe(true);
@@ -49,8 +54,12 @@ it('rolls back only the failing transaction of a batch and resolves the others a
 
 it('lets a later transaction of the same batch see an earlier one, as if run one after another', async () => {
   const [first, second] = await Promise.all([
-    driver.transaction(async (tx) => tx.run('INSERT INTO t (id, v) VALUES (1, ?) ON CONFLICT (id) DO NOTHING', ['first'])),
-    driver.transaction(async (tx) => tx.run('INSERT INTO t (id, v) VALUES (1, ?) ON CONFLICT (id) DO NOTHING', ['second'])),
+    driver.transaction(async (tx) =>
+      tx.run('INSERT INTO t (id, v) VALUES (1, ?) ON CONFLICT (id) DO NOTHING', ['first']),
+    ),
+    driver.transaction(async (tx) =>
+      tx.run('INSERT INTO t (id, v) VALUES (1, ?) ON CONFLICT (id) DO NOTHING', ['second']),
+    ),
   ]);
   expect([first, second]).toEqual([1, 0]);
   expect(await driver.all('SELECT v FROM t')).toEqual([{ v: 'first' }]);

@@ -18,7 +18,10 @@ const { loadTenant } = await import('../../src/tenant/load');
 const { stockState } = await import('../../scripts/lib/sync/diff');
 const { validateFeed } = await import('../../src/feeds/load');
 
-const fixture = readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8');
+const fixture = readFileSync(
+  path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'),
+  'utf8',
+);
 const cars = readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), 'utf8');
 const SLUGS = Array.from({ length: 20 }, (_, n) => `queued-${String(n).padStart(2, '0')}`);
 /** These two have a feed the live site was not built from; the other 18 are up to date. */
@@ -37,7 +40,9 @@ async function tenants() {
     writeFileSync(feed, cars);
     writeFileSync(
       path.join(work, 'tenants', `${slug}.yaml`),
-      fixture.replace('slug: fixture-dealer', `slug: ${slug}`).replace('cars: tests/fixtures/feeds/mini/cars.json', `cars: ${feed}`),
+      fixture
+        .replace('slug: fixture-dealer', `slug: ${slug}`)
+        .replace('cars: tests/fixtures/feeds/mini/cars.json', `cars: ${feed}`),
     );
     if (CHANGED.includes(slug)) continue;
     // Live and stamped as built from exactly these inputs, with the stock it lists: a sync finds nothing to do.
@@ -46,60 +51,94 @@ async function tenants() {
     writeFileSync(path.join(live, 'index.html'), `<h1>${slug}</h1>`);
     const cache = path.join(work, 'cache', slug);
     mkdirSync(cache, { recursive: true });
-    writeFileSync(path.join(cache, 'stamp.json'), JSON.stringify({ hash: await tenantInputsHash(await loadTenant(slug, root)) }));
-    writeFileSync(path.join(cache, 'stock-state.json'), JSON.stringify(stockState(validateFeed('cars', JSON.parse(cars), feed).records)));
+    writeFileSync(
+      path.join(cache, 'stamp.json'),
+      JSON.stringify({ hash: await tenantInputsHash(await loadTenant(slug, root)) }),
+    );
+    writeFileSync(
+      path.join(cache, 'stock-state.json'),
+      JSON.stringify(stockState(validateFeed('cars', JSON.parse(cars), feed).records)),
+    );
   }
 }
 
 describe.skipIf(!postgres.available)('npm run sync-worker x 2 over PostgreSQL', () => {
-  it('publishes each changed tenant once, and finishes a killed worker’s sync on the other', { timeout: 420_000 }, async () => {
-    await tenants();
-    const { env: storeEnv, dispose, store } = await postgres.open();
-    const queueSchema = `sync_queue_${process.pid}_${Date.now()}`;
-    const outputs: string[] = [];
-    const start = (name: string) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sync-worker.ts', ...SLUGS, '--interval=3600'], {
-        cwd: root,
-        env: { ...process.env, ...storeEnv, LOG_FORMAT: 'json', SYNC_QUEUE_SCHEMA: queueSchema },
-      });
-      const index = outputs.push('') - 1;
-      child.stdout.on('data', (chunk: Buffer) => (outputs[index] += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (outputs[index] += chunk.toString()));
-      children.push(child);
-      return { name, child, output: () => outputs[index]! };
-    };
-    try {
-      // Worker A starts alone and is killed once it is building a changed tenant.
-      const a = start('a');
-      const building = () => CHANGED.find((slug) => existsSync(path.join(work, 'dist', `.tmp-${slug}`)));
-      await expect.poll(building, { timeout: 90_000, interval: 20 }).toBeDefined();
-      const killedDuring = building()!;
-      a.child.kill('SIGKILL');
-      await new Promise((resolve) => a.child.once('exit', resolve));
-      expect(existsSync(path.join(work, 'dist', killedDuring, 'index.html'))).toBe(false);
+  it(
+    'publishes each changed tenant once, and finishes a killed worker’s sync on the other',
+    { timeout: 420_000 },
+    async () => {
+      await tenants();
+      const { env: storeEnv, dispose, store } = await postgres.open();
+      const queueSchema = `sync_queue_${process.pid}_${Date.now()}`;
+      const outputs: string[] = [];
+      const start = (name: string) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/sync-worker.ts', ...SLUGS, '--interval=3600'],
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              ...storeEnv,
+              LOG_FORMAT: 'json',
+              SYNC_QUEUE_SCHEMA: queueSchema,
+            },
+          },
+        );
+        const index = outputs.push('') - 1;
+        child.stdout.on('data', (chunk: Buffer) => (outputs[index] += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (outputs[index] += chunk.toString()));
+        children.push(child);
+        return { name, child, output: () => outputs[index]! };
+      };
+      try {
+        // Worker A starts alone and is killed once it is building a changed tenant.
+        const a = start('a');
+        const building = () =>
+          CHANGED.find((slug) => existsSync(path.join(work, 'dist', `.tmp-${slug}`)));
+        await expect.poll(building, { timeout: 90_000, interval: 20 }).toBeDefined();
+        const killedDuring = building()!;
+        a.child.kill('SIGKILL');
+        await new Promise((resolve) => a.child.once('exit', resolve));
+        expect(existsSync(path.join(work, 'dist', killedDuring, 'index.html'))).toBe(false);
 
-      const b = start('b');
-      const c = start('c');
-      const published = (slug: string) => existsSync(path.join(work, 'dist', slug, 'cars'));
-      // Generous: on a busy 2-core machine each build of the fixture site can take a minute.
-      await expect.poll(() => CHANGED.filter(published), { timeout: 300_000, interval: 500 }).toEqual(CHANGED);
+        const b = start('b');
+        const c = start('c');
+        const published = (slug: string) => existsSync(path.join(work, 'dist', slug, 'cars'));
+        // Generous: on a busy 2-core machine each build of the fixture site can take a minute.
+        await expect
+          .poll(() => CHANGED.filter(published), { timeout: 300_000, interval: 500 })
+          .toEqual(CHANGED);
 
-      const rebuilt = (slug: string) =>
-        outputs
-          .join('\n')
-          .split('\n')
-          .filter((line) => line.includes(`"msg":"${slug}: `) && line.includes('-> rebuilt')).length;
-      for (const slug of CHANGED) expect(rebuilt(slug), slug).toBe(1);
-      expect(b.output() + c.output()).toContain(`"msg":"${killedDuring}: first sync`);
-      for (const slug of SLUGS.filter((slug) => !CHANGED.includes(slug))) expect(rebuilt(slug), slug).toBe(0);
-      // Every tenant was synced, once, by one of the workers.
-      for (const slug of SLUGS) expect(outputs.join('\n'), slug).toMatch(new RegExp(`"msg":"${slug}: (unchanged|first sync)`));
-      b.child.kill('SIGTERM');
-      c.child.kill('SIGTERM');
-      await Promise.all([b, c].map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
-    } finally {
-      await store.driver.run(`DROP SCHEMA IF EXISTS ${queueSchema} CASCADE`);
-      await dispose();
-    }
-  });
+        const rebuilt = (slug: string) =>
+          outputs
+            .join('\n')
+            .split('\n')
+            .filter((line) => line.includes(`"msg":"${slug}: `) && line.includes('-> rebuilt'))
+            .length;
+        for (const slug of CHANGED) expect(rebuilt(slug), slug).toBe(1);
+        expect(b.output() + c.output()).toContain(`"msg":"${killedDuring}: first sync`);
+        for (const slug of SLUGS.filter((slug) => !CHANGED.includes(slug)))
+          expect(rebuilt(slug), slug).toBe(0);
+        // Every tenant was synced, once, by one of the workers.
+        for (const slug of SLUGS)
+          expect(outputs.join('\n'), slug).toMatch(
+            new RegExp(`"msg":"${slug}: (unchanged|first sync)`),
+          );
+        b.child.kill('SIGTERM');
+        c.child.kill('SIGTERM');
+        await Promise.all(
+          [b, c].map(
+            ({ child }) =>
+              new Promise((resolve) =>
+                child.exitCode === null ? child.once('exit', resolve) : resolve(null),
+              ),
+          ),
+        );
+      } finally {
+        await store.driver.run(`DROP SCHEMA IF EXISTS ${queueSchema} CASCADE`);
+        await dispose();
+      }
+    },
+  );
 });

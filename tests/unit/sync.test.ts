@@ -33,7 +33,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   mkdirSync(path.join(work, 'feeds'), { recursive: true });
-  cpSync(path.join(root, 'tests/fixtures/tenants/valid'), path.join(work, 'tenants'), { recursive: true });
+  cpSync(path.join(root, 'tests/fixtures/tenants/valid'), path.join(work, 'tenants'), {
+    recursive: true,
+  });
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -61,7 +63,8 @@ describe('conditionalFetch', () => {
     const stamp = 'Wed, 25 Nov 2026 10:00:00 GMT';
     let body = '[1]';
     handler = (req, res) => {
-      if (req.headers['if-modified-since'] === stamp && body === '[1]') return void res.writeHead(304).end();
+      if (req.headers['if-modified-since'] === stamp && body === '[1]')
+        return void res.writeHead(304).end();
       res.writeHead(200, { 'last-modified': stamp }).end(body);
     };
     requests.length = 0;
@@ -81,7 +84,9 @@ describe('conditionalFetch', () => {
     handler = (_req, res) => res.writeHead(500).end('oops');
     await expect(conditionalFetch(`${base}/f.json`, cache, 'cars')).rejects.toThrow('HTTP 500');
     handler = (_req, res) => res.writeHead(304).end();
-    expect(new TextDecoder().decode((await conditionalFetch(`${base}/f.json`, cache, 'cars')).body)).toBe('[3]');
+    expect(
+      new TextDecoder().decode((await conditionalFetch(`${base}/f.json`, cache, 'cars')).body),
+    ).toBe('[3]');
   });
 });
 
@@ -90,7 +95,13 @@ describe('npm run build -- --shard', () => {
   it('gives every n-th tenant of the sorted list to shard i, each tenant to exactly one shard', () => {
     expect(shardSlugs(slugs, 1, 2)).toEqual(['a', 'c', 'e']);
     expect(shardSlugs(slugs, 2, 2)).toEqual(['b', 'd']);
-    expect([1, 2, 3].flatMap((i) => shardSlugs(slugs, i, 3)).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([1, 2, 3].flatMap((i) => shardSlugs(slugs, i, 3)).sort()).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
     expect(shardSlugs(slugs, 4, 4)).toEqual(['d']);
   });
   it('refuses a shard outside 1..n', () => {
@@ -103,7 +114,10 @@ describe('npm run build -- --shard', () => {
 
 /** A tenant copied from the fixture, reading its cars from `cars`; "built" by faking a live site and stamp. */
 async function fixtureTenant(slug: string, cars: string) {
-  const yaml = readFileSync(path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'), 'utf8')
+  const yaml = readFileSync(
+    path.join(root, 'tests/fixtures/tenants/valid/fixture-dealer.yaml'),
+    'utf8',
+  )
     .replace('slug: fixture-dealer', `slug: ${slug}`)
     .replace('cars: tests/fixtures/feeds/mini/cars.json', `cars: ${cars}`);
   writeFileSync(path.join(work, 'tenants', `${slug}.yaml`), yaml);
@@ -125,14 +139,21 @@ describe('npm run build -- --changed', () => {
     cpSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'), feedB);
     await fixtureTenant('changed-a', feedA);
     await fixtureTenant('changed-b', feedB);
-    for (const slug of ['changed-a', 'changed-b']) await fakeLiveSite(slug, await tenantInputsHash(await loadTenant(slug, root)));
-    const stale = async () => (await staleTenants(await loadTenants(['changed-a', 'changed-b', 'fixture-dealer'], root))).map((t) => t.slug);
+    for (const slug of ['changed-a', 'changed-b'])
+      await fakeLiveSite(slug, await tenantInputsHash(await loadTenant(slug, root)));
+    const stale = async () =>
+      (
+        await staleTenants(await loadTenants(['changed-a', 'changed-b', 'fixture-dealer'], root))
+      ).map((t) => t.slug);
     expect(await stale()).toEqual(['fixture-dealer']); // never built
     writeFileSync(feedB, readFileSync(feedB, 'utf8').replace('48990', '47990'));
     expect(await stale()).toEqual(['changed-b', 'fixture-dealer']);
     writeFileSync(
       path.join(work, 'tenants', 'changed-a.yaml'),
-      readFileSync(path.join(work, 'tenants', 'changed-a.yaml'), 'utf8').replace('Fixture Motors', 'Fixture Motors Two'),
+      readFileSync(path.join(work, 'tenants', 'changed-a.yaml'), 'utf8').replace(
+        'Fixture Motors',
+        'Fixture Motors Two',
+      ),
     );
     expect(await stale()).toEqual(['changed-a', 'changed-b', 'fixture-dealer']);
   });
@@ -148,7 +169,9 @@ describe('npm run sync', () => {
     expect(result.line).toMatch(
       /^not synced: sync-fail: feeds\.cars \(http:\/\/127\.0\.0\.1:\d+\/cars-500\.json\): HTTP 500 .*the live site was left as it was/,
     );
-    expect(readFileSync(path.join(work, 'dist', 'sync-fail', 'index.html'), 'utf8')).toBe('<h1>sync-fail live</h1>');
+    expect(readFileSync(path.join(work, 'dist', 'sync-fail', 'index.html'), 'utf8')).toBe(
+      '<h1>sync-fail live</h1>',
+    );
   });
 
   it('reports a feed that suddenly emptied and keeps the live site', async () => {
@@ -161,18 +184,32 @@ describe('npm run sync', () => {
     expect(result.line).toContain('the feed has no records');
     expect(result.line).toContain('--allow-shrink');
     expect(result.line).toContain('the live site was left as it was');
-    expect(readFileSync(path.join(work, 'dist', 'sync-empty', 'index.html'), 'utf8')).toBe('<h1>sync-empty live</h1>');
+    expect(readFileSync(path.join(work, 'dist', 'sync-empty', 'index.html'), 'utf8')).toBe(
+      '<h1>sync-empty live</h1>',
+    );
   });
 
   it('costs one 304 and no build when a URL feed is unchanged', async () => {
     const cars = readFileSync(path.join(root, 'tests/fixtures/feeds/mini/cars.json'));
-    handler = (req, res) => (req.headers['if-none-match'] === '"c1"' ? res.writeHead(304).end() : res.writeHead(200, { etag: '"c1"' }).end(cars));
+    handler = (req, res) =>
+      req.headers['if-none-match'] === '"c1"'
+        ? res.writeHead(304).end()
+        : res.writeHead(200, { etag: '"c1"' }).end(cars);
     await fixtureTenant('sync-same', `${base}/cars-same.json`);
     // First read fills the cache; the live site is then stamped as built from exactly that feed.
     const { conditionalFetch: fetchOnce, digestOf } = await import('../../scripts/lib/sync/fetch');
-    await fetchOnce(`${base}/cars-same.json`, path.join(work, 'cache', 'sync-same', 'feeds'), 'cars');
+    await fetchOnce(
+      `${base}/cars-same.json`,
+      path.join(work, 'cache', 'sync-same', 'feeds'),
+      'cars',
+    );
     const tenant = await loadTenant('sync-same', root);
-    await fakeLiveSite('sync-same', await tenantInputsHash(tenant, { [`${base}/cars-same.json`]: digestOf(new Uint8Array(cars)) }));
+    await fakeLiveSite(
+      'sync-same',
+      await tenantInputsHash(tenant, {
+        [`${base}/cars-same.json`]: digestOf(new Uint8Array(cars)),
+      }),
+    );
     requests.length = 0;
     const result = await syncTenant('sync-same');
     expect(result.line).toMatch(/^sync-same: unchanged \(\d+\.\d s\)$/);
@@ -192,7 +229,11 @@ describe('npm start while serving', () => {
     try {
       // An emptied feed: the sync it starts refuses it without a build, so the test stays fast.
       for (let i = 0; i < 3; i++) writeFileSync(feed, '[]');
-      await expect.poll(() => lines.filter((line) => /^(not synced: )?watched:/.test(line)), { timeout: 10_000 }).toHaveLength(1);
+      await expect
+        .poll(() => lines.filter((line) => /^(not synced: )?watched:/.test(line)), {
+          timeout: 10_000,
+        })
+        .toHaveLength(1);
       expect(lines[0]).toContain('the feed has no records');
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(lines.filter((line) => /^(not synced: )?watched:/.test(line))).toHaveLength(1);

@@ -38,7 +38,10 @@ function car(overrides: Partial<CarInput> = {}): Car {
     vin: 'JTNKB3BE80J012345',
     stocknum: 'U1001',
     created_at: '2026-10-01T09:00:00Z',
-    images: [{ image: { url: '/media/cars/1/1.jpg' } }, { image: { url: 'https://cdn.example.com/1/2.jpg' } }],
+    images: [
+      { image: { url: '/media/cars/1/1.jpg' } },
+      { image: { url: 'https://cdn.example.com/1/2.jpg' } },
+    ],
     location: {
       id: 7,
       name: 'Bayside Toyota Capalaba',
@@ -49,7 +52,10 @@ function car(overrides: Partial<CarInput> = {}): Car {
   });
 }
 
-function site(syndication: Partial<SyndicationSite['tenant']['syndication']> = {}, images?: unknown): SyndicationSite {
+function site(
+  syndication: Partial<SyndicationSite['tenant']['syndication']> = {},
+  images?: unknown,
+): SyndicationSite {
   return {
     tenant: {
       name: 'Bayside Toyota',
@@ -67,8 +73,23 @@ const FIXTURES = [
   car(),
   car({ id: 2, slug: 'no-vin', stocknum: 'U1002', vin: null }),
   car({ id: 3, slug: 'poa', stocknum: 'U1003', price: null }),
-  car({ id: 4, slug: 'demo', stocknum: 'D1004', car_type: 'demo', km: 850, vin: 'JTNKB3BE80J012346' }),
-  car({ id: 5, slug: 'skoda', stocknum: 'U1005', name: 'Škoda Octavia 北京 Ünïcödé', make: 'Škoda', model: 'Octavia', vin: 'TMBJJ7NE0L0012347' }),
+  car({
+    id: 4,
+    slug: 'demo',
+    stocknum: 'D1004',
+    car_type: 'demo',
+    km: 850,
+    vin: 'JTNKB3BE80J012346',
+  }),
+  car({
+    id: 5,
+    slug: 'skoda',
+    stocknum: 'U1005',
+    name: 'Škoda Octavia 北京 Ünïcödé',
+    make: 'Škoda',
+    model: 'Octavia',
+    vin: 'TMBJJ7NE0L0012347',
+  }),
   car({
     id: 6,
     slug: 'hostile',
@@ -79,29 +100,54 @@ const FIXTURES = [
     vin: 'JTNKB3BE80J012348',
     images: [{ image: { url: HOSTILE_IMAGE } }],
   }),
-  car({ id: 7, slug: 'sold', stocknum: 'U1007', status: 'sold', sold: true, vin: 'JTNKB3BE80J012349' }),
-  car({ id: 8, slug: 'new', stocknum: 'N1008', car_type: 'new', km: null, vin: 'JTNKB3BE80J012350' }),
+  car({
+    id: 7,
+    slug: 'sold',
+    stocknum: 'U1007',
+    status: 'sold',
+    sold: true,
+    vin: 'JTNKB3BE80J012349',
+  }),
+  car({
+    id: 8,
+    slug: 'new',
+    stocknum: 'N1008',
+    car_type: 'new',
+    km: null,
+    vin: 'JTNKB3BE80J012350',
+  }),
 ];
 
 /** Read a value back out of the XML with a real parser (libxml2): fails on any malformed document. */
 function xpath(xml: string, expression: string): string {
-  return execFileSync('xmllint', ['--xpath', expression, '-'], { input: xml, encoding: 'utf8' }).replace(/\n$/, '');
+  return execFileSync('xmllint', ['--xpath', expression, '-'], {
+    input: xml,
+    encoding: 'utf8',
+  }).replace(/\n$/, '');
 }
 
 function wellFormed(xml: string): void {
   execFileSync('xmllint', ['--noout', '-'], { input: xml });
 }
 
-const feed = (programme: WrittenFeed['programme'], feeds: WrittenFeed[]) => feeds.find((written) => written.programme === programme)!;
+const feed = (programme: WrittenFeed['programme'], feeds: WrittenFeed[]) =>
+  feeds.find((written) => written.programme === programme)!;
 
 describe('Google vehicle listings feed', () => {
   const google = feed('google', syndicationFeeds(FIXTURES, site()));
-  const G = (expression: string) => xpath(google.xml, expression.replace(/g:(\w+)/g, "*[local-name()='$1']"));
+  const G = (expression: string) =>
+    xpath(google.xml, expression.replace(/g:(\w+)/g, "*[local-name()='$1']"));
 
   it('is well-formed XML carrying every car for sale that Google would accept, and nothing else', () => {
     wellFormed(google.xml);
     expect(google.path).toBe('/feeds/google-vehicle-listings.xml');
-    expect(G('//item/g:id/text()').trim().split('\n')).toEqual(['U1001', 'D1004', 'U1005', 'U&amp;1006', 'N1008']);
+    expect(G('//item/g:id/text()').trim().split('\n')).toEqual([
+      'U1001',
+      'D1004',
+      'U1005',
+      'U&amp;1006',
+      'N1008',
+    ]);
   });
 
   it('leaves out a car without a VIN and a price-on-application car, with the reason', () => {
@@ -133,11 +179,19 @@ describe('Google vehicle listings feed', () => {
 
   it("asks a tenant's image CDN for each photo as a JPEG at most 1600 px wide (the programmes take no WebP)", () => {
     const [google, meta] = syndicationFeeds(
-      [car({ images: [{ image: { url: '/media/cars/1/1.jpg' } }, { image: { url: 'https://elsewhere.example.org/3.jpg' } }] })],
+      [
+        car({
+          images: [
+            { image: { url: '/media/cars/1/1.jpg' } },
+            { image: { url: 'https://elsewhere.example.org/3.jpg' } },
+          ],
+        }),
+      ],
       site({}, { provider: 'cloudinary', cloud_name: 'bayside-cloud' }),
     );
     const sized = `https://res.cloudinary.com/bayside-cloud/image/fetch/c_limit,w_1600,q_75,f_jpg/${encodeURIComponent('https://www.bayside.example.com.au/media/cars/1/1.jpg')}`;
-    const g = (expression: string) => xpath(google!.xml, expression.replace(/g:(\w+)/g, "*[local-name()='$1']"));
+    const g = (expression: string) =>
+      xpath(google!.xml, expression.replace(/g:(\w+)/g, "*[local-name()='$1']"));
     expect(g('string(//item/g:image_link)')).toBe(sized);
     // A host the tenant does not list is never sent through its CDN (not an open proxy).
     expect(g('string(//item/g:additional_image_link)')).toBe('https://elsewhere.example.org/3.jpg');
@@ -153,18 +207,28 @@ describe('Google vehicle listings feed', () => {
   it('keeps non-Latin-1 text and hostile text as the same characters, escaped', () => {
     expect(G("string(//item[g:id='U1005']/title)")).toBe('Škoda Octavia 北京 Ünïcödé');
     expect(G("string(//item[g:vin='JTNKB3BE80J012348']/title)")).toBe(HOSTILE);
-    expect(G("string(//item[g:vin='JTNKB3BE80J012348']/g:image_link)")).toBe(new URL(HOSTILE_IMAGE).href);
+    expect(G("string(//item[g:vin='JTNKB3BE80J012348']/g:image_link)")).toBe(
+      new URL(HOSTILE_IMAGE).href,
+    );
     expect(google.xml).not.toContain('<script>');
   });
 
   it('leaves out a bus: Google takes passenger cars and utes only (Meta takes it as OTHER)', () => {
-    const [google, meta] = syndicationFeeds([car({ simple_body: 'Bus', body: 'Commuter Bus' })], site());
-    expect(google!.leftOut).toEqual([{ id: 'U1001', problems: ['not a passenger vehicle (Google takes cars and utes only)'] }]);
+    const [google, meta] = syndicationFeeds(
+      [car({ simple_body: 'Bus', body: 'Commuter Bus' })],
+      site(),
+    );
+    expect(google!.leftOut).toEqual([
+      { id: 'U1001', problems: ['not a passenger vehicle (Google takes cars and utes only)'] },
+    ]);
     expect(meta!.listed).toBe(1);
   });
 
   it('uses the store code the tenant names for a location', () => {
-    const renamed = feed('google', syndicationFeeds([car()], site({ store_codes: { '7': 'BAYSIDE-CAP' } })));
+    const renamed = feed(
+      'google',
+      syndicationFeeds([car()], site({ store_codes: { '7': 'BAYSIDE-CAP' } })),
+    );
     expect(xpath(renamed.xml, "string(//*[local-name()='store_code'])")).toBe('BAYSIDE-CAP');
   });
 });
@@ -176,7 +240,13 @@ describe('Meta automotive inventory feed', () => {
   it('is well-formed XML carrying every car for sale that Meta would accept, and nothing else', () => {
     wellFormed(meta.xml);
     expect(meta.path).toBe('/feeds/meta-vehicles.xml');
-    expect(M('//listing/vehicle_id/text()').trim().split('\n')).toEqual(['U1001', 'D1004', 'U1005', 'U&amp;1006', 'N1008']);
+    expect(M('//listing/vehicle_id/text()').trim().split('\n')).toEqual([
+      'U1001',
+      'D1004',
+      'U1005',
+      'U&amp;1006',
+      'N1008',
+    ]);
     expect(meta.leftOut.map((left) => left.id)).toEqual(['U1002', 'U1003']);
   });
 
@@ -199,7 +269,13 @@ describe('Meta automotive inventory feed', () => {
   });
 
   it('leaves out a car with no photo and a VIN that is not 17 characters', () => {
-    const result = feed('meta', syndicationFeeds([car({ images: [] }), car({ id: 9, stocknum: 'X9', vin: 'ABC123' })], site()));
+    const result = feed(
+      'meta',
+      syndicationFeeds(
+        [car({ images: [] }), car({ id: 9, stocknum: 'X9', vin: 'ABC123' })],
+        site(),
+      ),
+    );
     expect(result.leftOut).toEqual([
       { id: 'U1001', problems: ['no image'] },
       { id: 'X9', problems: ['VIN is not exactly 17 letters and digits'] },
@@ -208,14 +284,22 @@ describe('Meta automotive inventory feed', () => {
 
   it('keeps hostile text and URLs intact after parsing', () => {
     expect(M("string(//listing[vin='JTNKB3BE80J012348']/title)")).toBe(HOSTILE);
-    expect(M("string(//listing[vin='JTNKB3BE80J012348']/exterior_color)")).toBe('Red & <b>Black</b>');
-    expect(M("string(//listing[vin='JTNKB3BE80J012348']/image/url)")).toBe(new URL(HOSTILE_IMAGE).href);
+    expect(M("string(//listing[vin='JTNKB3BE80J012348']/exterior_color)")).toBe(
+      'Red & <b>Black</b>',
+    );
+    expect(M("string(//listing[vin='JTNKB3BE80J012348']/image/url)")).toBe(
+      new URL(HOSTILE_IMAGE).href,
+    );
   });
 });
 
 describe('feed settings', () => {
   it('writes nothing unless a programme is turned on (the default)', () => {
-    expect(SyndicationSchema.parse({})).toMatchObject({ google: false, meta: false, exclude_car_types: [] });
+    expect(SyndicationSchema.parse({})).toMatchObject({
+      google: false,
+      meta: false,
+      exclude_car_types: [],
+    });
     expect(syndicationFeeds(FIXTURES, site({ google: false, meta: false }))).toEqual([]);
   });
 
@@ -241,14 +325,22 @@ describe('IndexNow', () => {
       'https://elsewhere.example.com/cars/b',
       'not a url',
     ])!;
-    expect(request).toMatchObject({ url: 'https://api.indexnow.org/indexnow', method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(request).toMatchObject({
+      url: 'https://api.indexnow.org/indexnow',
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(JSON.parse(request.body)).toEqual({
       host: 'www.bayside.example.com.au',
       key,
       keyLocation: `https://www.bayside.example.com.au/${key}.txt`,
       urlList: ['https://www.bayside.example.com.au/cars/a'],
     });
-    expect(indexNowRequest('https://www.bayside.example.com.au', key, ['https://elsewhere.example.com/x'])).toBeUndefined();
+    expect(
+      indexNowRequest('https://www.bayside.example.com.au', key, [
+        'https://elsewhere.example.com/x',
+      ]),
+    ).toBeUndefined();
   });
 });
 
@@ -263,14 +355,26 @@ describe('sitemap', () => {
       'https://www.bayside.example.com.au',
       '2026-11-26T00:00:00Z',
       ['index.html', 'cars/car-1.html'],
-      [car({ updated_at: '2026-11-20T08:00:00Z', images: [{ image: { url: '/media/1.jpg' } }, { image: { url: HOSTILE_IMAGE } }] })],
+      [
+        car({
+          updated_at: '2026-11-20T08:00:00Z',
+          images: [{ image: { url: '/media/1.jpg' } }, { image: { url: HOSTILE_IMAGE } }],
+        }),
+      ],
     );
     const xml = readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
     wellFormed(xml);
-    const url = (loc: string, field: string) => xpath(xml, `string(//*[local-name()='url'][*[local-name()='loc']='${loc}']/${field})`);
-    expect(url('https://www.bayside.example.com.au/cars/car-1', "*[local-name()='lastmod']")).toBe('2026-11-20');
-    expect(url('https://www.bayside.example.com.au/', "*[local-name()='lastmod']")).toBe('2026-11-26');
-    expect(xpath(xml, "//*[local-name()='image']/*[local-name()='loc']/text()").trim().split('\n')).toEqual([
+    const url = (loc: string, field: string) =>
+      xpath(xml, `string(//*[local-name()='url'][*[local-name()='loc']='${loc}']/${field})`);
+    expect(url('https://www.bayside.example.com.au/cars/car-1', "*[local-name()='lastmod']")).toBe(
+      '2026-11-20',
+    );
+    expect(url('https://www.bayside.example.com.au/', "*[local-name()='lastmod']")).toBe(
+      '2026-11-26',
+    );
+    expect(
+      xpath(xml, "//*[local-name()='image']/*[local-name()='loc']/text()").trim().split('\n'),
+    ).toEqual([
       'https://www.bayside.example.com.au/media/1.jpg',
       'https://cdn.example.com/a.jpg?w=1&amp;h=%222%22&amp;q=%273%27',
     ]);
@@ -278,28 +382,44 @@ describe('sitemap', () => {
 });
 
 // Every demo site that syndicates (npm run build first): the feeds match what the site lists.
-describe.each(['aurora-motors', 'bayside-toyota', 'southern-cross-motor-group'])('the built demo site %s', (slug) => {
-  const root = process.cwd();
-  const built = readSiteSnapshot(path.join(root, '.build', slug, 'site.json'));
-  const feeds = [built.tenant.syndication.google && 'google-vehicle-listings', built.tenant.syndication.meta && 'meta-vehicles'].filter(Boolean);
+describe.each(['aurora-motors', 'bayside-toyota', 'southern-cross-motor-group'])(
+  'the built demo site %s',
+  (slug) => {
+    const root = process.cwd();
+    const built = readSiteSnapshot(path.join(root, '.build', slug, 'site.json'));
+    const feeds = [
+      built.tenant.syndication.google && 'google-vehicle-listings',
+      built.tenant.syndication.meta && 'meta-vehicles',
+    ].filter(Boolean);
 
-  it('turns on at least one feed', () => expect(feeds.length).toBeGreaterThan(0));
+    it('turns on at least one feed', () => expect(feeds.length).toBeGreaterThan(0));
 
-  it.each(feeds)('%s lists exactly the cars the site lists for sale, less excluded types and those reported', (name) => {
-    const xml = readFileSync(path.join(root, 'dist', slug, 'feeds', `${name}.xml`), 'utf8');
-    wellFormed(xml);
-    const links = xpath(xml, "//*[local-name()='item']/*[local-name()='link']/text() | //listing/url/text()").trim().split('\n');
-    const excluded = built.tenant.syndication.exclude_car_types;
-    const forSale = built.cars
-      .filter((listed) => isAvailable(listed) && !excluded.includes(listed.car_type))
-      .map((listed) => `${built.tenant.url}/cars/${listed.slug}`);
-    const written = syndicationFeeds(built.cars, built).find((feedWritten) => feedWritten.path === `/feeds/${name}.xml`)!;
-    expect(new Set(links).size).toBe(written.listed);
-    expect(written.listed + written.leftOut.length).toBe(forSale.length);
-    expect(forSale.length).toBeGreaterThan(10);
-    for (const link of links) expect(forSale).toContain(link);
-  });
-});
+    it.each(feeds)(
+      '%s lists exactly the cars the site lists for sale, less excluded types and those reported',
+      (name) => {
+        const xml = readFileSync(path.join(root, 'dist', slug, 'feeds', `${name}.xml`), 'utf8');
+        wellFormed(xml);
+        const links = xpath(
+          xml,
+          "//*[local-name()='item']/*[local-name()='link']/text() | //listing/url/text()",
+        )
+          .trim()
+          .split('\n');
+        const excluded = built.tenant.syndication.exclude_car_types;
+        const forSale = built.cars
+          .filter((listed) => isAvailable(listed) && !excluded.includes(listed.car_type))
+          .map((listed) => `${built.tenant.url}/cars/${listed.slug}`);
+        const written = syndicationFeeds(built.cars, built).find(
+          (feedWritten) => feedWritten.path === `/feeds/${name}.xml`,
+        )!;
+        expect(new Set(links).size).toBe(written.listed);
+        expect(written.listed + written.leftOut.length).toBe(forSale.length);
+        expect(forSale.length).toBeGreaterThan(10);
+        for (const link of links) expect(forSale).toContain(link);
+      },
+    );
+  },
+);
 
 describe('IndexNow on the built demo site bayside-toyota', () => {
   const root = process.cwd();

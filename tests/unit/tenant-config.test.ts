@@ -21,7 +21,9 @@ function problemsOf(name: string): string[] {
 
 describe('tenant config errors name the file, the field and what was expected', () => {
   it('an unclosed "{" is reported at the line it opens on', () => {
-    expect(problemsOf('bad-syntax')).toEqual(['tenants/bad-syntax.yaml: line 5: the "{" here is never closed; end it with "}" on the same line']);
+    expect(problemsOf('bad-syntax')).toEqual([
+      'tenants/bad-syntax.yaml: line 5: the "{" here is never closed; end it with "}" on the same line',
+    ]);
   });
 
   it('a key indented one space too far is reported at its own line, in plain words', () => {
@@ -40,7 +42,15 @@ describe('tenant config errors name the file, the field and what was expected', 
   it('a list item indented differently from the items beside it', () => {
     const text = readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8').replace(
       'feeds:',
-      ['content:', '  slides:', '    - name: One', '      url: /one', '     - name: Two', '      url: /two', 'feeds:'].join('\n'),
+      [
+        'content:',
+        '  slides:',
+        '    - name: One',
+        '      url: /one',
+        '     - name: Two',
+        '      url: /two',
+        'feeds:',
+      ].join('\n'),
     );
     expect(() => parseTenant(text, 'tenants/fixture-dealer.yaml')).toThrow(
       'tenants/fixture-dealer.yaml: line 13: this "-" list item is indented 5 spaces, but the other items under "slides" (line 10) are indented 4; lines at the same level must start in the same column',
@@ -48,12 +58,19 @@ describe('tenant config errors name the file, the field and what was expected', 
   });
 
   it('a tab used for indenting', () => {
-    const text = readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8').replace("    primary: '#0b5cad'", "\tprimary: '#0b5cad'");
-    expect(() => parseTenant(text, 'tenants/fixture-dealer.yaml')).toThrow('tenants/fixture-dealer.yaml: line 8: indented with a tab; YAML needs spaces');
+    const text = readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8').replace(
+      "    primary: '#0b5cad'",
+      "\tprimary: '#0b5cad'",
+    );
+    expect(() => parseTenant(text, 'tenants/fixture-dealer.yaml')).toThrow(
+      'tenants/fixture-dealer.yaml: line 8: indented with a tab; YAML needs spaces',
+    );
   });
 
   it('a quote left open is reported at the line it opens on', () => {
-    expect(problemsOf('unclosed-quote')).toEqual(["tenants/unclosed-quote.yaml: line 7: the ' that starts this value is never closed; end the value with '"]);
+    expect(problemsOf('unclosed-quote')).toEqual([
+      "tenants/unclosed-quote.yaml: line 7: the ' that starts this value is never closed; end the value with '",
+    ]);
   });
 
   it('a value with ": " in it, unquoted', () => {
@@ -67,7 +84,9 @@ describe('tenant config errors name the file, the field and what was expected', 
   });
 
   it('a missing field', () => {
-    expect(problemsOf('missing-field')).toEqual(['tenants/missing-field.yaml: name (line 1): missing; expected text']);
+    expect(problemsOf('missing-field')).toEqual([
+      'tenants/missing-field.yaml: name (line 1): missing; expected text',
+    ]);
   });
 
   it('wrong types, all at once', () => {
@@ -78,7 +97,9 @@ describe('tenant config errors name the file, the field and what was expected', 
   });
 
   it('an unknown key, at its own line, with a suggestion', () => {
-    expect(problemsOf('unknown-key')).toEqual(['tenants/unknown-key.yaml: features (line 11): unknown key "watchlsit" (did you mean "watchlist"?)']);
+    expect(problemsOf('unknown-key')).toEqual([
+      'tenants/unknown-key.yaml: features (line 11): unknown key "watchlsit" (did you mean "watchlist"?)',
+    ]);
   });
 
   it('a key indented a whole level too little: where it belongs', () => {
@@ -111,7 +132,9 @@ describe('tenant config errors name the file, the field and what was expected', 
   });
 
   it('an out-of-range number', () => {
-    expect(problemsOf('out-of-range')).toEqual(['tenants/out-of-range.yaml: stock.include_sold_cars_days (line 10): expected a number of at most 14, got 30']);
+    expect(problemsOf('out-of-range')).toEqual([
+      'tenants/out-of-range.yaml: stock.include_sold_cars_days (line 10): expected a number of at most 14, got 30',
+    ]);
   });
 
   it('colours that would make text unreadable name the colour the editor set, at its line', () => {
@@ -132,7 +155,10 @@ describe('tenant config errors name the file, the field and what was expected', 
   });
 
   it('a rule on two settings together says what is missing, not "got a mapping"', () => {
-    const text = readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8').replace('feeds:', 'analytics:\n  sink: beacon\nfeeds:');
+    const text = readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8').replace(
+      'feeds:',
+      'analytics:\n  sink: beacon\nfeeds:',
+    );
     expect(() => parseTenant(text, 'tenants/fixture-dealer.yaml')).toThrow(
       'tenants/fixture-dealer.yaml: analytics.endpoint (line 9): expected endpoint when sink is beacon',
     );
@@ -160,7 +186,10 @@ describe('tenant config errors name the file, the field and what was expected', 
 
 describe('defaults', () => {
   it('fills the SPEC defaults an editor leaves out', () => {
-    const tenant = parseTenant(readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8'), 'tenants/fixture-dealer.yaml');
+    const tenant = parseTenant(
+      readFileSync(path.join(fixtures, 'valid', 'fixture-dealer.yaml'), 'utf8'),
+      'tenants/fixture-dealer.yaml',
+    );
     expect(tenant.search.price_quick_picks).toBe('standard');
     expect(tenant.search.cache_size).toBe(50);
     expect(tenant.links).toMatchObject({
@@ -179,7 +208,11 @@ describe('defaults', () => {
       hits_per_page: 21,
       card_attributes: ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'],
     });
-    expect(tenant.labels).toMatchObject({ finance_button: 'Get Finance', reserve_button: 'Reserve this Car', sold_tag: 'JUST SOLD' });
+    expect(tenant.labels).toMatchObject({
+      finance_button: 'Get Finance',
+      reserve_button: 'Reserve this Car',
+      sold_tag: 'JUST SOLD',
+    });
   });
 });
 
@@ -195,10 +228,22 @@ describe('the JSON Schema editors use', () => {
     const validate = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
     const tenantsDir = path.resolve(import.meta.dirname, '../../tenants');
     for (const name of readdirSync(tenantsDir).filter((file) => file.endsWith('.yaml'))) {
-      expect(validate(parse(readFileSync(path.join(tenantsDir, name), 'utf8'))), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(
+        validate(parse(readFileSync(path.join(tenantsDir, name), 'utf8'))),
+        `${name}: ${JSON.stringify(validate.errors)}`,
+      ).toBe(true);
     }
-    for (const name of ['missing-field', 'wrong-type', 'unknown-key', 'out-of-range', 'unsafe-links']) {
-      expect(validate(parse(readFileSync(path.join(fixtures, 'broken', `${name}.yaml`), 'utf8'))), name).toBe(false);
+    for (const name of [
+      'missing-field',
+      'wrong-type',
+      'unknown-key',
+      'out-of-range',
+      'unsafe-links',
+    ]) {
+      expect(
+        validate(parse(readFileSync(path.join(fixtures, 'broken', `${name}.yaml`), 'utf8'))),
+        name,
+      ).toBe(false);
     }
   });
 });
@@ -206,6 +251,11 @@ describe('the JSON Schema editors use', () => {
 describe('the demo tenants', () => {
   it('all validate', async () => {
     const tenants = await loadTenants(undefined, path.resolve(import.meta.dirname, '../..'));
-    expect(tenants.map((tenant) => tenant.template).sort()).toEqual(['caravan', 'dealer', 'group', 'manufacturer']);
+    expect(tenants.map((tenant) => tenant.template).sort()).toEqual([
+      'caravan',
+      'dealer',
+      'group',
+      'manufacturer',
+    ]);
   });
 });

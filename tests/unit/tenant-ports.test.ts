@@ -2,18 +2,37 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planPorts, readPortSettings, type TenantPortSetting } from '../../scripts/lib/tenant-ports';
+import {
+  planPorts,
+  readPortSettings,
+  type TenantPortSetting,
+} from '../../scripts/lib/tenant-ports';
 import { listTenantSlugs } from '../../src/tenant/load';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const demo = readPortSettings(await listTenantSlugs(root), path.join(root, 'tenants'), root);
-const portsOf = (tenants: TenantPortSetting[], base?: number) => Object.fromEntries(planPorts(tenants, base).ports);
-const added = (slug: string, localPort?: number): TenantPortSetting => ({ slug, file: `tenants/${slug}.yaml`, localPort });
+const portsOf = (tenants: TenantPortSetting[], base?: number) =>
+  Object.fromEntries(planPorts(tenants, base).ports);
+const added = (slug: string, localPort?: number): TenantPortSetting => ({
+  slug,
+  file: `tenants/${slug}.yaml`,
+  localPort,
+});
 
 describe('each tenant keeps its local port', () => {
   it('the demo sites keep the ports the README and the browser tests use', () => {
-    expect(portsOf(demo)).toEqual({ 'aurora-motors': 4321, 'bayside-toyota': 4322, 'southern-cross-motor-group': 4323, 'sunset-caravans': 4324 });
-    expect(portsOf(demo, 4400)).toEqual({ 'aurora-motors': 4400, 'bayside-toyota': 4401, 'southern-cross-motor-group': 4402, 'sunset-caravans': 4403 });
+    expect(portsOf(demo)).toEqual({
+      'aurora-motors': 4321,
+      'bayside-toyota': 4322,
+      'southern-cross-motor-group': 4323,
+      'sunset-caravans': 4324,
+    });
+    expect(portsOf(demo, 4400)).toEqual({
+      'aurora-motors': 4400,
+      'bayside-toyota': 4401,
+      'southern-cross-motor-group': 4402,
+      'sunset-caravans': 4403,
+    });
   });
 
   it('adding a tenant moves no other site, wherever its name sorts', () => {

@@ -11,17 +11,25 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Texts around a limit, rich in characters of more than one UTF-16 unit (emoji, flags, accents). */
 const textsNear = (limit: number) =>
   fc.string({
-    unit: fc.oneof(fc.constantFrom('a', ' ', '😀', '🇦🇺', '👨‍👩‍👧', 'e\u0301', '𝔸'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+    unit: fc.oneof(
+      fc.constantFrom('a', ' ', '😀', '🇦🇺', '👨‍👩‍👧', 'e\u0301', '𝔸'),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+    ),
     minLength: Math.max(0, limit - 10),
     maxLength: limit + 20,
   });
-const characters = (text: string) => [...new Intl.Segmenter('en-AU', { granularity: 'grapheme' }).segment(text)].length;
+const characters = (text: string) =>
+  [...new Intl.Segmenter('en-AU', { granularity: 'grapheme' }).segment(text)].length;
 
 // Every truncation a shopper sees, by its SPEC limit: dealer comments 400, reviews 160,
 // finance disclaimers 197, model descriptions 75 (previews) and 200 (range items).
 const cuts: Array<[string, number, (text: string) => string]> = [
   // What the page shows: the short text when cut, else the (trimmed) full text.
-  ['dealer comments', COMMENTS_TRUNCATE_AT, (text) => dealerComments(text)?.short ?? dealerComments(text)?.full ?? ''],
+  [
+    'dealer comments',
+    COMMENTS_TRUNCATE_AT,
+    (text) => dealerComments(text)?.short ?? dealerComments(text)?.full ?? '',
+  ],
   ['review cards', REVIEW_TEXT_LIMIT, (text) => reviewExcerpt(text).text],
   ['finance disclaimers', DISCLAIMER_TRUNCATE_AT, (text) => truncateDisclaimer(text).text],
   ['model previews', 75, (text) => truncateText(text, 75)],

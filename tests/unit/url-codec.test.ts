@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ALL_CARS_PATH, CAR_TYPE_ROUTES, parseRange, parseSearchUrl, routeFor, searchUrl, type RouteBase } from '../../src/search/url-codec';
-import { emptyState, INDEX_NAME, REFINEMENT_FIELDS, SORTS, type SearchState } from '../../src/search/state';
+import {
+  ALL_CARS_PATH,
+  CAR_TYPE_ROUTES,
+  parseRange,
+  parseSearchUrl,
+  routeFor,
+  searchUrl,
+  type RouteBase,
+} from '../../src/search/url-codec';
+import {
+  emptyState,
+  INDEX_NAME,
+  REFINEMENT_FIELDS,
+  SORTS,
+  type SearchState,
+} from '../../src/search/state';
 
 const ROUTES: RouteBase[] = [
   ...CAR_TYPE_ROUTES,
   { path: '/search/suv-cars', refinements: { body: ['SUV'] } },
   { path: '/search/toyota', refinements: { make: ['Toyota'] } },
   { path: '/search/toyota/corolla', refinements: { make: ['Toyota'], model: ['Corolla'] } },
-  { path: '/search/bayside-toyota-sales', refinements: { location_name: ['Bayside Toyota Sales'] } },
+  {
+    path: '/search/bayside-toyota-sales',
+    refinements: { location_name: ['Bayside Toyota Sales'] },
+  },
 ];
 
 function state(partial: Partial<SearchState>): SearchState {
@@ -22,11 +39,23 @@ describe('search URL codec: SPEC URL formats', () => {
     ['/search/new-and-demo-cars', state({ refinements: { car_type: ['new', 'demo'] } })],
     ['/search/toyota/corolla', state({ refinements: { make: ['Toyota'], model: ['Corolla'] } })],
     ['/search/used-cars?page=2', state({ page: 2, refinements: { car_type: ['used'] } })],
-    ['/search/new-used-and-demo-cars?range[price]=20000:60000', state({ ranges: { price: { min: 20000, max: 60000 } } })],
-    ['/search/new-used-and-demo-cars?range[price]=5000:', state({ ranges: { price: { min: 5000 } } })],
-    ['/search/new-used-and-demo-cars?sortBy=Car_production:price:desc', state({ sortBy: `${INDEX_NAME}:price:desc` })],
+    [
+      '/search/new-used-and-demo-cars?range[price]=20000:60000',
+      state({ ranges: { price: { min: 20000, max: 60000 } } }),
+    ],
+    [
+      '/search/new-used-and-demo-cars?range[price]=5000:',
+      state({ ranges: { price: { min: 5000 } } }),
+    ],
+    [
+      '/search/new-used-and-demo-cars?sortBy=Car_production:price:desc',
+      state({ sortBy: `${INDEX_NAME}:price:desc` }),
+    ],
     ['/search/new-used-and-demo-cars?query=land%20cruiser', state({ query: 'land cruiser' })],
-    ['/search/toyota?refinementList[body][0]=SUV&refinementList[body][1]=Ute', state({ refinements: { make: ['Toyota'], body: ['SUV', 'Ute'] } })],
+    [
+      '/search/toyota?refinementList[body][0]=SUV&refinementList[body][1]=Ute',
+      state({ refinements: { make: ['Toyota'], body: ['SUV', 'Ute'] } }),
+    ],
   ])('%s', (url, expected) => {
     expect(parseSearchUrl(url, ROUTES)).toEqual(expected);
     expect(searchUrl(expected, ROUTES, url.split('?')[0])).toBe(url);
@@ -38,28 +67,49 @@ describe('search URL codec: SPEC URL formats', () => {
   });
 
   it('reads percent-encoded brackets as well as literal ones', () => {
-    expect(parseSearchUrl('/search/new-cars?refinementList%5Bmake%5D%5B0%5D=Kia&range%5Bprice%5D=1%3A2', ROUTES)).toEqual(
-      state({ refinements: { car_type: ['new'], make: ['Kia'] }, ranges: { price: { min: 1, max: 2 } } }),
+    expect(
+      parseSearchUrl(
+        '/search/new-cars?refinementList%5Bmake%5D%5B0%5D=Kia&range%5Bprice%5D=1%3A2',
+        ROUTES,
+      ),
+    ).toEqual(
+      state({
+        refinements: { car_type: ['new'], make: ['Kia'] },
+        ranges: { price: { min: 1, max: 2 } },
+      }),
     );
   });
 
   it('ignores unknown fields, bad pages, sorts and ranges instead of failing', () => {
-    expect(parseSearchUrl('/search/new-cars?page=abc&sortBy=nope&range[price]=x:y&refinementList[password][0]=x&foo=bar', ROUTES)).toEqual(
-      state({ refinements: { car_type: ['new'] } }),
-    );
+    expect(
+      parseSearchUrl(
+        '/search/new-cars?page=abc&sortBy=nope&range[price]=x:y&refinementList[password][0]=x&foo=bar',
+        ROUTES,
+      ),
+    ).toEqual(state({ refinements: { car_type: ['new'] } }));
   });
 
   it('leaves a route whose base filter was removed for the all-cars route', () => {
     const url = searchUrl(state({ refinements: { body: ['SUV'] } }), ROUTES, '/search/toyota');
     expect(url).toBe('/search/suv-cars');
-    expect(searchUrl(state({ refinements: { make: ['Toyota', 'Kia'] } }), ROUTES, '/search/toyota')).toBe(
+    expect(
+      searchUrl(state({ refinements: { make: ['Toyota', 'Kia'] } }), ROUTES, '/search/toyota'),
+    ).toBe(
       '/search/new-used-and-demo-cars?refinementList[make][0]=Toyota&refinementList[make][1]=Kia',
     );
   });
 
   it('keeps the current route while its base filters still hold', () => {
-    expect(routeFor({ make: ['Toyota'], model: ['Corolla'], body: ['SUV'] }, ROUTES, '/search/toyota/corolla').path).toBe('/search/toyota/corolla');
-    expect(routeFor({ make: ['Toyota'], model: ['Corolla'] }, ROUTES).path).toBe('/search/toyota/corolla');
+    expect(
+      routeFor(
+        { make: ['Toyota'], model: ['Corolla'], body: ['SUV'] },
+        ROUTES,
+        '/search/toyota/corolla',
+      ).path,
+    ).toBe('/search/toyota/corolla');
+    expect(routeFor({ make: ['Toyota'], model: ['Corolla'] }, ROUTES).path).toBe(
+      '/search/toyota/corolla',
+    );
   });
 
   it('parses ranges', () => {
@@ -70,7 +120,9 @@ describe('search URL codec: SPEC URL formats', () => {
   });
 });
 
-const valueArb = fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim() === text && text.length > 0);
+const valueArb = fc
+  .string({ minLength: 1, maxLength: 12 })
+  .filter((text) => text.trim() === text && text.length > 0);
 
 const stateArb: fc.Arbitrary<SearchState> = fc.record({
   query: fc.oneof(
@@ -80,7 +132,10 @@ const stateArb: fc.Arbitrary<SearchState> = fc.record({
   page: fc.integer({ min: 1, max: 50 }),
   sortBy: fc.constantFrom(...SORTS.map((sort) => sort.value)),
   refinements: fc
-    .dictionary(fc.constantFrom(...REFINEMENT_FIELDS), fc.uniqueArray(valueArb, { minLength: 1, maxLength: 3 }))
+    .dictionary(
+      fc.constantFrom(...REFINEMENT_FIELDS),
+      fc.uniqueArray(valueArb, { minLength: 1, maxLength: 3 }),
+    )
     .map((value) => value as SearchState['refinements']),
   ranges: fc.record(
     {
@@ -90,7 +145,10 @@ const stateArb: fc.Arbitrary<SearchState> = fc.record({
           max: fc.option(fc.integer({ min: 0, max: 250_000 }), { nil: undefined }),
         })
         .filter((range) => range.min != null || range.max != null),
-      km: fc.record({ min: fc.integer({ min: 0, max: 300_000 }), max: fc.integer({ min: 0, max: 300_000 }) }),
+      km: fc.record({
+        min: fc.integer({ min: 0, max: 300_000 }),
+        max: fc.integer({ min: 0, max: 300_000 }),
+      }),
     },
     { requiredKeys: [] },
   ),
@@ -103,17 +161,26 @@ function normalise(value: SearchState) {
       .filter(([, values]) => values && values.length)
       .map(([field, values]) => [field, [...values!].sort()]),
   );
-  const ranges = Object.fromEntries(Object.entries(value.ranges).map(([field, range]) => [field, JSON.parse(JSON.stringify(range)) as object]));
+  const ranges = Object.fromEntries(
+    Object.entries(value.ranges).map(([field, range]) => [
+      field,
+      JSON.parse(JSON.stringify(range)) as object,
+    ]),
+  );
   return { ...value, refinements, ranges };
 }
 
 describe('search URL codec: round trips', () => {
   it('state -> URL -> state is the same state, from any current route', () => {
     fc.assert(
-      fc.property(stateArb, fc.constantFrom(...ROUTES.map((route) => route.path)), (original, current) => {
-        const url = searchUrl(original, ROUTES, current);
-        expect(normalise(parseSearchUrl(url, ROUTES))).toEqual(normalise(original));
-      }),
+      fc.property(
+        stateArb,
+        fc.constantFrom(...ROUTES.map((route) => route.path)),
+        (original, current) => {
+          const url = searchUrl(original, ROUTES, current);
+          expect(normalise(parseSearchUrl(url, ROUTES))).toEqual(normalise(original));
+        },
+      ),
       { numRuns: 500 },
     );
   });

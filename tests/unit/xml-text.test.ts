@@ -5,13 +5,17 @@ import { leadToAdf } from '../../api/outbox/adf';
 
 /** What a conforming parser (libxml2) reads back out of `<v>text</v>`. */
 const readBack = (text: string): string =>
-  execFileSync('xmllint', ['--xpath', 'string(/v)', '-'], { input: `<?xml version="1.0" encoding="UTF-8"?><v a="${text}">${text}</v>` })
+  execFileSync('xmllint', ['--xpath', 'string(/v)', '-'], {
+    input: `<?xml version="1.0" encoding="UTF-8"?><v a="${text}">${text}</v>`,
+  })
     .toString('utf8')
     .replace(/\n$/, '');
 
 describe('xmlText: the one XML escaper (listing feeds, ADF leads, sitemaps, sample images)', () => {
   it('escapes the five markup characters, in text and in attribute values', () => {
-    expect(xmlText(`Tom & Jerry's "Ute" <4x4>`)).toBe('Tom &amp; Jerry&apos;s &quot;Ute&quot; &lt;4x4&gt;');
+    expect(xmlText(`Tom & Jerry's "Ute" <4x4>`)).toBe(
+      'Tom &amp; Jerry&apos;s &quot;Ute&quot; &lt;4x4&gt;',
+    );
     expect(readBack(xmlText(`Tom & Jerry's "Ute" <4x4>`))).toBe(`Tom & Jerry's "Ute" <4x4>`);
   });
 
@@ -38,8 +42,20 @@ describe('xmlText: the one XML escaper (listing feeds, ADF leads, sitemaps, samp
       lead_id: 'L1',
       form: 'enquiry',
       submitted_at: '2026-11-28T01:00:00Z',
-      site: { slug: 'bayside-toyota', name: 'Bayside', url: 'https://example.test', email: 'sales@example.test', phone: '' },
-      customer: { first_name: `O'Brien <b>\u0000`, last_name: 'Smith & Co', email: 'o@example.test', phone: '0400000000', postcode: '' },
+      site: {
+        slug: 'bayside-toyota',
+        name: 'Bayside',
+        url: 'https://example.test',
+        email: 'sales@example.test',
+        phone: '',
+      },
+      customer: {
+        first_name: `O'Brien <b>\u0000`,
+        last_name: 'Smith & Co',
+        email: 'o@example.test',
+        phone: '0400000000',
+        postcode: '',
+      },
       fields: {},
     } as unknown as Parameters<typeof leadToAdf>[0]);
     expect(adf).toContain('<name part="first">O&apos;Brien &lt;b&gt;</name>');

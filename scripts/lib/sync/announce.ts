@@ -2,7 +2,11 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteChanges } from '../../../platform/cdn/changed-files';
 import { canonicalUrl } from '../../../src/site/seo';
-import { INDEXNOW_ENDPOINT, notifyIndexNow, type NotifyOptions } from '../../../src/syndication/indexnow';
+import {
+  INDEXNOW_ENDPOINT,
+  notifyIndexNow,
+  type NotifyOptions,
+} from '../../../src/syndication/indexnow';
 import type { Tenant } from '../../../src/tenant/schema';
 import { htmlFileToPath } from '../html-files';
 
@@ -18,7 +22,9 @@ function isNoindex(file: string): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
-    return /<meta name="robots" content="[^"]*noindex/.test(head.toString('utf8', 0, readSync(fd, head, 0, head.length, 0)));
+    return /<meta name="robots" content="[^"]*noindex/.test(
+      head.toString('utf8', 0, readSync(fd, head, 0, head.length, 0)),
+    );
   } catch {
     return false;
   } finally {
@@ -33,16 +39,28 @@ function isNoindex(file: string): boolean {
  * not in `malformed` (pages of cars whose record went bad: a feed fault, not a sale, and likely
  * back soon). Files that are not pages (the search index, sitemap, feeds) are left to crawlers.
  */
-export function changedPagePaths(changes: SiteChanges, siteDir: string, malformed: readonly string[] = []): string[] {
+export function changedPagePaths(
+  changes: SiteChanges,
+  siteDir: string,
+  malformed: readonly string[] = [],
+): string[] {
   const isPage = (file: string) => file.endsWith('.html') && file !== '404.html';
-  const current = [...changes.changed, ...changes.added].filter((file) => isPage(file) && !isNoindex(path.join(siteDir, file))).map(htmlFileToPath);
+  const current = [...changes.changed, ...changes.added]
+    .filter((file) => isPage(file) && !isNoindex(path.join(siteDir, file)))
+    .map(htmlFileToPath);
   const deleted = new Set(changes.deleted.filter(isPage).map(htmlFileToPath));
   const bad = new Set(malformed);
   const underDeleted = (page: string) => {
-    for (let at = page.lastIndexOf('/'); at > 0; at = page.lastIndexOf('/', at - 1)) if (deleted.has(page.slice(0, at))) return true;
+    for (let at = page.lastIndexOf('/'); at > 0; at = page.lastIndexOf('/', at - 1))
+      if (deleted.has(page.slice(0, at))) return true;
     return false;
   };
-  return [...new Set([...current, ...[...deleted].filter((page) => !underDeleted(page) && !bad.has(page))])].sort();
+  return [
+    ...new Set([
+      ...current,
+      ...[...deleted].filter((page) => !underDeleted(page) && !bad.has(page)),
+    ]),
+  ].sort();
 }
 
 /**
@@ -55,7 +73,8 @@ export function indexNowEndpoint(env: NodeJS.ProcessEnv = process.env): string |
   const endpoint = env.INDEXNOW_ENDPOINT?.trim();
   if (!endpoint) return INDEXNOW_ENDPOINT;
   const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined;
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error(`INDEXNOW_ENDPOINT: expected an http(s) URL, got "${endpoint}"`);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new Error(`INDEXNOW_ENDPOINT: expected an http(s) URL, got "${endpoint}"`);
   return url.href;
 }
 
@@ -87,9 +106,12 @@ export async function announceChanges(
       { ...options, endpoint },
     );
     if (status === undefined) return undefined;
-    return status === 200 || status === 202 ? `announced ${pages} to IndexNow (${status})` : `IndexNow refused ${pages} (HTTP ${status})`;
+    return status === 200 || status === 202
+      ? `announced ${pages} to IndexNow (${status})`
+      : `IndexNow refused ${pages} (HTTP ${status})`;
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message;
+    const reason =
+      (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message;
     return `${pages} not announced to IndexNow: ${reason}`;
   }
 }

@@ -45,10 +45,21 @@ interface CarLike {
  * Fields left out of the details digest: those counted on their own (status, price), and those
  * that change without the pages showing it (views counts up all day; updated_at moves with them).
  */
-const NOT_DETAILS = new Set(['id', 'status', 'sold', 'reserved', 'price', 'sold_date_timestamp', 'views', 'updated_at']);
+const NOT_DETAILS = new Set([
+  'id',
+  'status',
+  'sold',
+  'reserved',
+  'price',
+  'sold_date_timestamp',
+  'views',
+  'updated_at',
+]);
 
 function detailsDigest(car: CarLike): string {
-  const details = Object.fromEntries(Object.entries(car).filter(([field]) => !NOT_DETAILS.has(field)));
+  const details = Object.fromEntries(
+    Object.entries(car).filter(([field]) => !NOT_DETAILS.has(field)),
+  );
   return createHash('sha1').update(JSON.stringify(details)).digest('base64url').slice(0, 16);
 }
 
@@ -75,8 +86,21 @@ export function stockState(cars: readonly CarLike[]): StockState {
  * validation this time: a car whose record went bad is reported as unreadable, never as removed
  * (the dealer's system most likely sent a broken record, not a sale).
  */
-export function diffStock(before: StockState, after: StockState, rejectedIds: Iterable<string> = []): StockChanges {
-  const changes: StockChanges = { added: [], sold: [], reserved: [], priceChanged: [], detailsChanged: [], statusChanged: [], removed: [], unreadable: [] };
+export function diffStock(
+  before: StockState,
+  after: StockState,
+  rejectedIds: Iterable<string> = [],
+): StockChanges {
+  const changes: StockChanges = {
+    added: [],
+    sold: [],
+    reserved: [],
+    priceChanged: [],
+    detailsChanged: [],
+    statusChanged: [],
+    removed: [],
+    unreadable: [],
+  };
   const rejected = new Set(rejectedIds);
   for (const [id, car] of Object.entries(after)) {
     const old = before[id];
@@ -86,7 +110,8 @@ export function diffStock(before: StockState, after: StockState, rejectedIds: It
     }
     if (car.sold && !old.sold) changes.sold.push(id);
     else if (car.reserved && !old.reserved && !car.sold) changes.reserved.push(id);
-    else if (car.status !== old.status || car.sold !== old.sold || car.reserved !== old.reserved) changes.statusChanged.push(id);
+    else if (car.status !== old.status || car.sold !== old.sold || car.reserved !== old.reserved)
+      changes.statusChanged.push(id);
     if (car.price !== old.price) changes.priceChanged.push(id);
     // A state kept before digests existed has none: its cars are not all "changed".
     if (old.details !== undefined && car.details !== old.details) changes.detailsChanged.push(id);
@@ -98,7 +123,8 @@ export function diffStock(before: StockState, after: StockState, rejectedIds: It
   return changes;
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
 
 /** "1 sold, 2 price changes, 4 detail changes" (empty when nothing changed). */
 export function describeChanges(changes: StockChanges): string {
@@ -107,10 +133,15 @@ export function describeChanges(changes: StockChanges): string {
   if (changes.sold.length) parts.push(`${changes.sold.length} sold`);
   if (changes.reserved.length) parts.push(`${changes.reserved.length} reserved`);
   if (changes.priceChanged.length) parts.push(plural(changes.priceChanged.length, 'price change'));
-  if (changes.detailsChanged.length) parts.push(plural(changes.detailsChanged.length, 'detail change'));
-  if (changes.statusChanged.length) parts.push(plural(changes.statusChanged.length, 'status change'));
+  if (changes.detailsChanged.length)
+    parts.push(plural(changes.detailsChanged.length, 'detail change'));
+  if (changes.statusChanged.length)
+    parts.push(plural(changes.statusChanged.length, 'status change'));
   if (changes.removed.length) parts.push(`${changes.removed.length} removed`);
-  if (changes.unreadable.length) parts.push(`${plural(changes.unreadable.length, 'malformed record')} (kept out, not counted as removed)`);
+  if (changes.unreadable.length)
+    parts.push(
+      `${plural(changes.unreadable.length, 'malformed record')} (kept out, not counted as removed)`,
+    );
   return parts.join(', ');
 }
 

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_FEED_FETCH, fetchFeed, type FeedFetchSettings } from '../../../src/feeds/fetch-feed';
+import {
+  DEFAULT_FEED_FETCH,
+  fetchFeed,
+  type FeedFetchSettings,
+} from '../../../src/feeds/fetch-feed';
 import { FetchProblem, type GuardedResponse } from '../../../src/net/guarded-fetch';
 
 /** What the last successful fetch of a feed URL gave: its validators, and a digest of its body. */
@@ -24,7 +28,8 @@ export interface ConditionalFetchResult {
 /** An HTTP answer other than 200 or 304, or no usable answer: the feed can't be read this time. */
 export class FeedFetchError extends Error {}
 
-export const digestOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+export const digestOf = (bytes: Uint8Array): string =>
+  createHash('sha256').update(bytes).digest('hex');
 
 /**
  * GET a feed URL with If-None-Match / If-Modified-Since from the last fetch kept in `cacheDir`
@@ -49,7 +54,8 @@ export async function conditionalFetch(
   }
   const headers: Record<string, string> = {};
   if (cached?.validators.etag) headers['if-none-match'] = cached.validators.etag;
-  if (cached?.validators.lastModified) headers['if-modified-since'] = cached.validators.lastModified;
+  if (cached?.validators.lastModified)
+    headers['if-modified-since'] = cached.validators.lastModified;
   let response: GuardedResponse;
   try {
     response = await fetchFeed(url, settings, headers);
@@ -57,8 +63,16 @@ export async function conditionalFetch(
     if (error instanceof FetchProblem) throw new FeedFetchError(error.message);
     throw error;
   }
-  if (response.status === 304 && cached) return { changed: false, body: cached.body, validators: cached.validators, status: 304, url: response.url };
-  if (response.status !== 200) throw new FeedFetchError(`HTTP ${response.status} ${response.statusText}`.trim());
+  if (response.status === 304 && cached)
+    return {
+      changed: false,
+      body: cached.body,
+      validators: cached.validators,
+      status: 304,
+      url: response.url,
+    };
+  if (response.status !== 200)
+    throw new FeedFetchError(`HTTP ${response.status} ${response.statusText}`.trim());
   const { body } = response;
   const header = (name: string) => {
     const value = response.headers[name];
@@ -66,12 +80,22 @@ export async function conditionalFetch(
   };
   const etag = header('etag');
   const lastModified = header('last-modified');
-  const validators: FetchValidators = { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), digest: digestOf(body) };
+  const validators: FetchValidators = {
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+    digest: digestOf(body),
+  };
   await mkdir(cacheDir, { recursive: true });
   await writeFile(`${bodyFile}.tmp`, body);
   await rename(`${bodyFile}.tmp`, bodyFile);
   await writeFile(`${metaFile}.tmp`, JSON.stringify(validators));
   await rename(`${metaFile}.tmp`, metaFile);
   // A server without validators, or one that re-sends the same bytes, is still "unchanged".
-  return { changed: cached?.validators.digest !== validators.digest, body, validators, status: 200, url: response.url };
+  return {
+    changed: cached?.validators.digest !== validators.digest,
+    body,
+    validators,
+    status: 200,
+    url: response.url,
+  };
 }

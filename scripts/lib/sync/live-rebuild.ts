@@ -13,7 +13,10 @@ const DEBOUNCE_MS = 300;
  * tenant in the background (debounced; one build at a time). The new site is swapped in whole and
  * the local server serves it from the next request on. Returns a function that stops watching.
  */
-export async function rebuildOnChange(slugs: string[], log: (line: string) => void = console.log): Promise<() => void> {
+export async function rebuildOnChange(
+  slugs: string[],
+  log: (line: string) => void = console.log,
+): Promise<() => void> {
   const run = serialQueue();
   const timers = new Map<string, NodeJS.Timeout>();
   const watchers: FSWatcher[] = [];
@@ -62,7 +65,8 @@ export async function rebuildOnChange(slugs: string[], log: (line: string) => vo
     addReader(path.join(tenantsDir(ROOT), `${slug}.yaml`), slug);
     const tenant = await loadTenant(slug, ROOT).catch(() => undefined);
     for (const source of Object.values(tenant?.feeds ?? {}))
-      if (typeof source === 'string' && !isUrlSource(source)) addReader(path.resolve(ROOT, source), slug);
+      if (typeof source === 'string' && !isUrlSource(source))
+        addReader(path.resolve(ROOT, source), slug);
   }
 
   for (const slug of slugs) await track(slug);

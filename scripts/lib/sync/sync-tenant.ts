@@ -1,6 +1,11 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseFeedBytes, readFeedBytes, validateFeed, FeedReadError } from '../../../src/feeds/load';
+import {
+  parseFeedBytes,
+  readFeedBytes,
+  validateFeed,
+  FeedReadError,
+} from '../../../src/feeds/load';
 import { isUrlSource } from '../../../src/feeds/roots';
 import { feedFetchSettings, redirectNote } from '../../../src/feeds/fetch-feed';
 import { carsFeedShrinkProblem } from '../../../src/feeds/shrink';
@@ -39,7 +44,8 @@ export interface SyncResult {
 const stockStateFile = (slug: string) => path.join(BUILD_CACHE, slug, 'stock-state.json');
 const feedCacheDir = (slug: string) => path.join(BUILD_CACHE, slug, 'feeds');
 /** What the last sync sent to Meilisearch (a digest per car). */
-const meilisearchStateFile = (slug: string) => path.join(BUILD_CACHE, slug, 'meilisearch-sent.json');
+const meilisearchStateFile = (slug: string) =>
+  path.join(BUILD_CACHE, slug, 'meilisearch-sent.json');
 
 async function readStockState(slug: string): Promise<StockState | undefined> {
   try {
@@ -60,7 +66,10 @@ async function writeStockState(slug: string, state: StockState): Promise<void> {
  * Read every feed of a tenant once: local files as they are, URLs conditionally (an unchanged one is
  * a 304) within the tenant's limits. The build is handed these same bytes (`fetched`).
  */
-async function readTenantFeeds(tenant: LoadedTenant, log: (line: string) => void): Promise<{ cars: Uint8Array; fetched: Map<string, Uint8Array> }> {
+async function readTenantFeeds(
+  tenant: LoadedTenant,
+  log: (line: string) => void,
+): Promise<{ cars: Uint8Array; fetched: Map<string, Uint8Array> }> {
   const fetched = new Map<string, Uint8Array>();
   const settings = feedFetchSettings(tenant);
   let cars: Uint8Array | undefined;
@@ -134,7 +143,10 @@ export async function syncTenant(slug: string, options: SyncOptions = {}): Promi
  * only if its inputs changed. Whatever fails (a tenant file error, a feed that 500s, a feed that
  * shrank suddenly, a build that throws) leaves the live site as it was and is reported in the line.
  */
-async function syncTenantOnce(slug: string, { allowShrink = false, announce = false, log = () => {} }: SyncOptions): Promise<SyncResult> {
+async function syncTenantOnce(
+  slug: string,
+  { allowShrink = false, announce = false, log = () => {} }: SyncOptions,
+): Promise<SyncResult> {
   const started = performance.now();
   // With BUILD_TIMINGS: where a rebuilding sync's time went, besides the build's own steps.
   const steps: string[] = [];
@@ -172,16 +184,29 @@ async function syncTenantOnce(slug: string, { allowShrink = false, announce = fa
   const fresh = Boolean(before) && (await isFresh(tenant, hash));
   if (fresh) {
     const seconds = secondsSince(started);
-    return { slug, outcome: 'unchanged', seconds, line: `${slug}: unchanged (${seconds.toFixed(1)} s)` };
+    return {
+      slug,
+      outcome: 'unchanged',
+      seconds,
+      line: `${slug}: unchanged (${seconds.toFixed(1)} s)`,
+    };
   }
   try {
-    const result = validateFeed('cars', parseFeedBytes('cars', tenant.feeds.cars, feeds.cars), tenant.feeds.cars);
+    const result = validateFeed(
+      'cars',
+      parseFeedBytes('cars', tenant.feeds.cars, feeds.cars),
+      tenant.feeds.cars,
+    );
     after = stockState(result.records);
     rejectedIds = result.rejected.flatMap((record) => (record.id === undefined ? [] : [record.id]));
     // An empty or mostly invalid feed is refused before any build starts (the build's own guard
     // also compares against the last build's count, which needs the tenant's stock selection).
     const records = result.records.length + result.rejected.length;
-    emptied = carsFeedShrinkProblem({ records, invalid: result.rejected.length, listed: result.records.length });
+    emptied = carsFeedShrinkProblem({
+      records,
+      invalid: result.rejected.length,
+      listed: result.records.length,
+    });
   } catch (error) {
     if (error instanceof FeedReadError) return failed(error.message);
     throw error;
@@ -191,14 +216,23 @@ async function syncTenantOnce(slug: string, { allowShrink = false, announce = fa
     // The first sync of a site built by `npm run build`: record the stock it starts from.
     await writeStockState(slug, after);
     const seconds = secondsSince(started);
-    return { slug, outcome: 'unchanged', seconds, line: `${slug}: unchanged (${seconds.toFixed(1)} s)` };
+    return {
+      slug,
+      outcome: 'unchanged',
+      seconds,
+      line: `${slug}: unchanged (${seconds.toFixed(1)} s)`,
+    };
   }
   const changes = before ? diffStock(before, after, rejectedIds) : undefined;
   step('changes');
-  const what = changes ? describeChanges(changes) || 'site inputs changed (no car changes)' : `first sync, ${Object.keys(after).length} cars`;
+  const what = changes
+    ? describeChanges(changes) || 'site inputs changed (no car changes)'
+    : `first sync, ${Object.keys(after).length} cars`;
   if (emptied && !allowShrink)
     return {
-      ...failed(`feeds.cars (${tenant.feeds.cars}): ${emptied}; if the feed is right: npm run sync -- ${slug} --allow-shrink`),
+      ...failed(
+        `feeds.cars (${tenant.feeds.cars}): ${emptied}; if the feed is right: npm run sync -- ${slug} --allow-shrink`,
+      ),
       changes,
     };
   // What the swap changed: for IndexNow, and the CDN purge's words for the line.
@@ -215,7 +249,10 @@ async function syncTenantOnce(slug: string, { allowShrink = false, announce = fa
     });
   } catch (error) {
     // A sudden shrink, an unreadable feed or a failed build: the swap never happened.
-    const reason = error instanceof BuildInputError ? error.message.replace(/\n/g, '; ') : `build failed: ${(error as Error).message.split('\n')[0]}`;
+    const reason =
+      error instanceof BuildInputError
+        ? error.message.replace(/\n/g, '; ')
+        : `build failed: ${(error as Error).message.split('\n')[0]}`;
     return { ...failed(`${what}, but ${reason}`), changes };
   }
   step('build');
@@ -224,11 +261,21 @@ async function syncTenantOnce(slug: string, { allowShrink = false, announce = fa
   if (scriptEnv().BUILD_TIMINGS) log(`    sync steps: ${steps.join(', ')}`);
   const seconds = secondsSince(started);
   const malformed = rejectedIds.flatMap((id) => before?.[id]?.path ?? []);
-  const announced = announce && published?.changes ? await announceChanges(tenant, changedPagePaths(published.changes, siteDir(slug), malformed)) : undefined;
-  const searchIndex = tenant.search.backend === 'meilisearch' ? await sendStockToMeilisearch(tenant) : undefined;
+  const announced =
+    announce && published?.changes
+      ? await announceChanges(tenant, changedPagePaths(published.changes, siteDir(slug), malformed))
+      : undefined;
+  const searchIndex =
+    tenant.search.backend === 'meilisearch' ? await sendStockToMeilisearch(tenant) : undefined;
   const notes = [published?.purge, announced, searchIndex]
     .filter(Boolean)
     .map((words) => `; ${words}`)
     .join('');
-  return { slug, outcome: 'rebuilt', changes, seconds, line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s${notes}` };
+  return {
+    slug,
+    outcome: 'rebuilt',
+    changes,
+    seconds,
+    line: `${slug}: ${what} -> rebuilt in ${seconds.toFixed(1)} s${notes}`,
+  };
 }

@@ -3,7 +3,10 @@ import type { LoadedTenant } from '../../../src/tenant/load';
 export const DEFAULT_INTERVAL_SECONDS = 60;
 
 /** Seconds between two syncs of a tenant: its own `sync.interval_seconds`, else the command's. */
-export function syncInterval(tenant: { sync: Pick<LoadedTenant['sync'], 'interval_seconds'> } | undefined, fallbackSeconds = DEFAULT_INTERVAL_SECONDS): number {
+export function syncInterval(
+  tenant: { sync: Pick<LoadedTenant['sync'], 'interval_seconds'> } | undefined,
+  fallbackSeconds = DEFAULT_INTERVAL_SECONDS,
+): number {
   return tenant?.sync.interval_seconds ?? fallbackSeconds;
 }
 
@@ -24,7 +27,8 @@ export function parseInterval(args: readonly string[]): number {
   const arg = args.find((a) => a.startsWith('--interval'));
   if (!arg) return DEFAULT_INTERVAL_SECONDS;
   const match = /^--interval=(\d+(?:\.\d+)?)$/.exec(arg);
-  if (!match || Number(match[1]) <= 0) throw new Error(`${arg}: expected --interval=<seconds>, like --interval=60`);
+  if (!match || Number(match[1]) <= 0)
+    throw new Error(`${arg}: expected --interval=<seconds>, like --interval=60`);
   return Number(match[1]);
 }
 

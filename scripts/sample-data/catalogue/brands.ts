@@ -15,7 +15,13 @@ export interface Brand {
   colour: string;
 }
 
-const brand = (name: string, category: BrandCategory, colour: string, make = name): Brand => ({ name, slug: slugify(name), make, category, colour });
+const brand = (name: string, category: BrandCategory, colour: string, make = name): Brand => ({
+  name,
+  slug: slugify(name),
+  make,
+  category,
+  colour,
+});
 
 export const GROUP_BRANDS: Brand[] = [
   brand('Toyota', 'Car', '#c8102e'),

@@ -20,7 +20,8 @@ export interface Paint {
   base: PaintKey;
 }
 
-const paints = (...entries: [string, PaintKey][]): Paint[] => entries.map(([name, base]) => ({ name, base }));
+const paints = (...entries: [string, PaintKey][]): Paint[] =>
+  entries.map(([name, base]) => ({ name, base }));
 
 const BY_MAKE: Record<string, Paint[]> = {
   Toyota: paints(
@@ -172,7 +173,10 @@ const CARAVAN = paints(
 );
 
 /** Paints a car of this make could come in, by kind of vehicle. */
-export function paintsFor(make: string, itemType: 'car' | 'motorcycle' | 'truck' | 'caravan'): Paint[] {
+export function paintsFor(
+  make: string,
+  itemType: 'car' | 'motorcycle' | 'truck' | 'caravan',
+): Paint[] {
   if (itemType === 'motorcycle') return MOTORCYCLE;
   if (itemType === 'truck') return TRUCK;
   if (itemType === 'caravan') return CARAVAN;
@@ -194,7 +198,12 @@ export const PAINT_POPULARITY: Record<PaintKey, number> = {
   beige: 2,
 };
 
-export const TRIM_HEX = { black: '#26272b', grey: '#6d7076', beige: '#cbb89a', tan: '#8b5a36' } as const;
+export const TRIM_HEX = {
+  black: '#26272b',
+  grey: '#6d7076',
+  beige: '#cbb89a',
+  tan: '#8b5a36',
+} as const;
 export type TrimKey = keyof typeof TRIM_HEX;
 
 export const TRIMS: { name: string; base: TrimKey; premium: boolean }[] = [

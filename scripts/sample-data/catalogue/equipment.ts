@@ -114,10 +114,37 @@ const ELECTRIC = [
 ];
 
 const MOTORCYCLE: Pools = {
-  Safety: ['Cornering ABS', 'Traction Control', 'LED Lighting', 'Slipper Clutch', 'Wheelie Control', 'Emergency Stop Signal'],
-  Technology: ['TFT Colour Display', 'Ride Modes', 'Bluetooth Connectivity', 'Quickshifter', 'Cruise Control', 'Keyless Ignition', 'USB Charging Socket'],
-  Comfort: ['Adjustable Windscreen', 'Heated Grips', 'Adjustable Levers', 'Low Seat Height', 'Pillion Grab Rails'],
-  Chassis: ['Fully Adjustable Suspension', 'Radial Brake Calipers', 'Tubeless Spoked Wheels', 'Steering Damper', 'Aluminium Swingarm'],
+  Safety: [
+    'Cornering ABS',
+    'Traction Control',
+    'LED Lighting',
+    'Slipper Clutch',
+    'Wheelie Control',
+    'Emergency Stop Signal',
+  ],
+  Technology: [
+    'TFT Colour Display',
+    'Ride Modes',
+    'Bluetooth Connectivity',
+    'Quickshifter',
+    'Cruise Control',
+    'Keyless Ignition',
+    'USB Charging Socket',
+  ],
+  Comfort: [
+    'Adjustable Windscreen',
+    'Heated Grips',
+    'Adjustable Levers',
+    'Low Seat Height',
+    'Pillion Grab Rails',
+  ],
+  Chassis: [
+    'Fully Adjustable Suspension',
+    'Radial Brake Calipers',
+    'Tubeless Spoked Wheels',
+    'Steering Damper',
+    'Aluminium Swingarm',
+  ],
 };
 
 const TRUCK: Pools = {
@@ -129,9 +156,27 @@ const TRUCK: Pools = {
     'Reversing Camera',
     'Exhaust Brake',
   ],
-  'Cab Comfort': ['Air-suspended Driver Seat', 'Climate Control', 'Cruise Control', 'Power Windows', 'Sleeper Berth', 'Fridge'],
-  Technology: ['Telematics', 'Apple CarPlay and Android Auto', 'Digital Instrument Cluster', 'Bluetooth Hands-free'],
-  Chassis: ['Automated Manual Transmission', 'Air Suspension', 'Diff Lock', 'Alloy Wheels', 'Long-range Fuel Tank'],
+  'Cab Comfort': [
+    'Air-suspended Driver Seat',
+    'Climate Control',
+    'Cruise Control',
+    'Power Windows',
+    'Sleeper Berth',
+    'Fridge',
+  ],
+  Technology: [
+    'Telematics',
+    'Apple CarPlay and Android Auto',
+    'Digital Instrument Cluster',
+    'Bluetooth Hands-free',
+  ],
+  Chassis: [
+    'Automated Manual Transmission',
+    'Air Suspension',
+    'Diff Lock',
+    'Alloy Wheels',
+    'Long-range Fuel Tank',
+  ],
 };
 
 const CARAVAN: Pools = {
@@ -145,8 +190,21 @@ const CARAVAN: Pools = {
     'Bunk Beds',
     'LED Mood Lighting',
   ],
-  Kitchen: ['Four-burner Gas Cooktop', 'Microwave', '190 L Compressor Fridge', 'Rangehood', 'Stainless Steel Sink', 'External Slide-out BBQ'],
-  Bathroom: ['Full Ensuite', 'Separate Shower and Toilet', 'Cassette Toilet', 'Front-load Washing Machine', 'Gas/Electric Hot Water Service'],
+  Kitchen: [
+    'Four-burner Gas Cooktop',
+    'Microwave',
+    '190 L Compressor Fridge',
+    'Rangehood',
+    'Stainless Steel Sink',
+    'External Slide-out BBQ',
+  ],
+  Bathroom: [
+    'Full Ensuite',
+    'Separate Shower and Toilet',
+    'Cassette Toilet',
+    'Front-load Washing Machine',
+    'Gas/Electric Hot Water Service',
+  ],
   'Power & Water': [
     '2 x 200 W Solar Panels',
     '200 Ah Lithium Battery',
@@ -170,18 +228,35 @@ const CARAVAN: Pools = {
 /** 6 to 30 features grouped by category, plausible for the vehicle. */
 export function pickEquipment(
   rng: Rng,
-  vehicle: { itemType: ItemType; shape: Shape; fuel: SimpleFuel; drive: SimpleDrive; priceTier: number; age: number },
+  vehicle: {
+    itemType: ItemType;
+    shape: Shape;
+    fuel: SimpleFuel;
+    drive: SimpleDrive;
+    priceTier: number;
+    age: number;
+  },
 ): Record<string, string[]> {
-  const pools: Pools = vehicle.itemType === 'motorcycle' ? MOTORCYCLE : vehicle.itemType === 'truck' ? TRUCK : vehicle.itemType === 'caravan' ? CARAVAN : CAR;
+  const pools: Pools =
+    vehicle.itemType === 'motorcycle'
+      ? MOTORCYCLE
+      : vehicle.itemType === 'truck'
+        ? TRUCK
+        : vehicle.itemType === 'caravan'
+          ? CARAVAN
+          : CAR;
   const extra: Pools = {};
   if (vehicle.itemType === 'car' && vehicle.drive === '4X4') extra['Off-road'] = FOUR_BY_FOUR;
-  if (vehicle.fuel === 'Electric' || vehicle.fuel === 'Plug-in Hybrid') extra['Charging'] = ELECTRIC;
+  if (vehicle.fuel === 'Electric' || vehicle.fuel === 'Plug-in Hybrid')
+    extra['Charging'] = ELECTRIC;
   const groups: Record<string, string[]> = {};
   // Dearer cars reach further into each pool (pools run from base to flagship equipment).
   const reach = 0.45 + vehicle.priceTier * 0.55;
   let total = 0;
   for (const [category, pool] of Object.entries({ ...pools, ...extra })) {
-    const items = pool.slice(0, Math.ceil(pool.length * reach)).filter((item) => vehicle.age <= 6 || !MODERN.has(item));
+    const items = pool
+      .slice(0, Math.ceil(pool.length * reach))
+      .filter((item) => vehicle.age <= 6 || !MODERN.has(item));
     const count = Math.max(1, Math.round(items.length * rng.float(0.55, 0.95)));
     const chosen = rng.sample(items, Math.min(count, 30 - total));
     if (chosen.length) groups[category] = chosen;

@@ -56,7 +56,19 @@ const rows = {
   toy27: [2694, 4, 'Aspirated', 'Petrol', ULP, 122, 245, 10.5, 80, 6, 'Automatic'],
   toy28d: [2755, 4, 'Turbo Intercooled', 'Diesel', DIESEL, 150, 500, 8.0, 80, 6, 'Automatic'],
   toy28dp: [2755, 4, 'Turbo Intercooled', 'Diesel', DIESEL, 150, 500, 7.6, 110, 8, 'Automatic'],
-  toy33d: [3346, 6, 'Twin Turbo Intercooled', 'Diesel', DIESEL, 227, 700, 8.9, 110, 10, 'Automatic'],
+  toy33d: [
+    3346,
+    6,
+    'Twin Turbo Intercooled',
+    'Diesel',
+    DIESEL,
+    227,
+    700,
+    8.9,
+    110,
+    10,
+    'Automatic',
+  ],
   toy28d70: [2755, 4, 'Turbo Intercooled', 'Diesel', DIESEL, 150, 500, 9.6, 130, 6, 'Automatic'],
   toy45d: [4461, 8, 'Turbo Intercooled', 'Diesel', DIESEL, 151, 430, 10.7, 130, 5, 'Manual'],
   toy24b: [2387, 4, 'Aspirated', 'Petrol', PULP, 174, 250, 9.5, 50, 6, 'Manual'],
@@ -151,10 +163,12 @@ const rows = {
 export type PowertrainKey = keyof typeof rows;
 
 export const POWERTRAINS = Object.fromEntries(
-  Object.entries(rows).map(([key, [cc, cylinders, induction, simpleFuel, fuel, kw, nm, l100, tank, gears, gearType]]) => [
-    key,
-    { cc, cylinders, induction, simpleFuel, fuel, kw, nm, l100, tank, gears, gearType },
-  ]),
+  Object.entries(rows).map(
+    ([key, [cc, cylinders, induction, simpleFuel, fuel, kw, nm, l100, tank, gears, gearType]]) => [
+      key,
+      { cc, cylinders, induction, simpleFuel, fuel, kw, nm, l100, tank, gears, gearType },
+    ],
+  ),
 ) as Record<PowertrainKey, Powertrain>;
 
 /** Whether a powertrain is the "none" placeholder of towed caravans and trailers. */

@@ -10,7 +10,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 0.6,
     towing: 0,
     ancap: 5,
-    variants: [v('Ascent Sport', 'toy15', 'FWD', 29990), v('SX Hybrid', 'toy15h', 'FWD', 34490), v('ZR Hybrid', 'toy15h', 'FWD', 37990)],
+    variants: [
+      v('Ascent Sport', 'toy15', 'FWD', 29990),
+      v('SX Hybrid', 'toy15h', 'FWD', 34490),
+      v('ZR Hybrid', 'toy15h', 'FWD', 37990),
+    ],
   },
   {
     make: 'Toyota',
@@ -50,7 +54,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 1,
     towing: 750,
     ancap: 5,
-    variants: [v('GX Hybrid', 'toy20h', 'FWD', 40990), v('GXL Hybrid', 'toy20h', 'AWD', 47490), v('Atmos Hybrid', 'toy20h', 'AWD', 53990)],
+    variants: [
+      v('GX Hybrid', 'toy20h', 'FWD', 40990),
+      v('GXL Hybrid', 'toy20h', 'AWD', 47490),
+      v('Atmos Hybrid', 'toy20h', 'AWD', 53990),
+    ],
   },
   {
     make: 'Toyota',
@@ -60,7 +68,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 0.6,
     towing: 725,
     ancap: 5,
-    variants: [v('GXL Hybrid', 'toy20h', 'FWD', 45990), v('Koba Hybrid', 'toy20h', 'FWD', 52490), v('GR Sport Plug-in Hybrid', 'toy20phev', 'FWD', 74990)],
+    variants: [
+      v('GXL Hybrid', 'toy20h', 'FWD', 45990),
+      v('Koba Hybrid', 'toy20h', 'FWD', 52490),
+      v('GR Sport Plug-in Hybrid', 'toy20phev', 'FWD', 74990),
+    ],
   },
   {
     make: 'Toyota',
@@ -70,7 +82,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 0.9,
     towing: 1200,
     ancap: 5,
-    variants: [v('Ascent Hybrid', 'toy25h', 'FWD', 43990), v('SL Hybrid', 'toy25h', 'FWD', 55990), v('SX Hybrid', 'toy25h', 'FWD', 51490)],
+    variants: [
+      v('Ascent Hybrid', 'toy25h', 'FWD', 43990),
+      v('SL Hybrid', 'toy25h', 'FWD', 55990),
+      v('SX Hybrid', 'toy25h', 'FWD', 51490),
+    ],
   },
   {
     make: 'Toyota',
@@ -97,7 +113,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 1,
     towing: 2000,
     ancap: 5,
-    variants: [v('GX', 'toy24t', 'FWD', 58990), v('GXL Hybrid', 'toy25hk', 'AWD', 72990), v('Grande Hybrid', 'toy25hk', 'AWD', 86990)],
+    variants: [
+      v('GX', 'toy24t', 'FWD', 58990),
+      v('GXL Hybrid', 'toy25hk', 'AWD', 72990),
+      v('Grande Hybrid', 'toy25hk', 'AWD', 86990),
+    ],
   },
   {
     make: 'Toyota',
@@ -154,7 +174,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 0.6,
     towing: 3100,
     ancap: 5,
-    variants: [v('GX', 'toy28d', '4X4', 56990), v('GXL', 'toy28d', '4X4', 62990), v('Crusade', 'toy28d', '4X4', 71990)],
+    variants: [
+      v('GX', 'toy28d', '4X4', 56990),
+      v('GXL', 'toy28d', '4X4', 62990),
+      v('Crusade', 'toy28d', '4X4', 71990),
+    ],
   },
   {
     make: 'Toyota',
@@ -182,7 +206,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 0.8,
     towing: 1900,
     ancap: 5,
-    variants: [v('LWB', 'toy28d', 'RWD', 52990), v('SLWB', 'toy28d', 'RWD', 57990), v('GL Commuter', 'toy28d', 'RWD', 79990, { body: 'commuterBus' })],
+    variants: [
+      v('LWB', 'toy28d', 'RWD', 52990),
+      v('SLWB', 'toy28d', 'RWD', 57990),
+      v('GL Commuter', 'toy28d', 'RWD', 79990, { body: 'commuterBus' }),
+    ],
   },
   {
     make: 'Toyota',
@@ -192,7 +220,11 @@ export const TOYOTA_MODELS: ModelSpec[] = [
     weight: 0.7,
     towing: 750,
     ancap: 5,
-    variants: [v('FWD', 'toyev', 'FWD', 58990), v('AWD', 'toyevawd', 'AWD', 66990), v('Touring AWD', 'toyevawd', 'AWD', 71990)],
+    variants: [
+      v('FWD', 'toyev', 'FWD', 58990),
+      v('AWD', 'toyevawd', 'AWD', 66990),
+      v('Touring AWD', 'toyevawd', 'AWD', 71990),
+    ],
   },
   {
     make: 'Toyota',

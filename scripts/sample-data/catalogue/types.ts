@@ -68,6 +68,12 @@ export interface ModelSpec {
 }
 
 /** Compact constructor for a variant: v('GXL Hybrid', 'toy25h', 'AWD', 51990). */
-export function v(badge: string, pt: PowertrainKey, drive: SimpleDrive, price: number, extra: Partial<VariantSpec> = {}): VariantSpec {
+export function v(
+  badge: string,
+  pt: PowertrainKey,
+  drive: SimpleDrive,
+  price: number,
+  extra: Partial<VariantSpec> = {},
+): VariantSpec {
   return { badge, pt, drive, price, ...extra };
 }

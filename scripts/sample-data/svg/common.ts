@@ -2,7 +2,13 @@
 import { xmlText as xml } from '../../../src/domain/xml-text';
 
 /** A complete, standalone SVG document with an accessible title. */
-export function svgDoc(width: number, height: number, title: string, body: string, defs = ''): string {
+export function svgDoc(
+  width: number,
+  height: number,
+  title: string,
+  body: string,
+  defs = '',
+): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">` +
     `<title>${xml(title)}</title>${defs ? `<defs>${defs}</defs>` : ''}${body}</svg>\n`
@@ -28,7 +34,11 @@ function toHex([r, g, b]: [number, number, number]): string {
 export function mix(a: string, b: string, t: number): string {
   const ca = channels(a);
   const cb = channels(b);
-  return toHex([ca[0] + (cb[0] - ca[0]) * t, ca[1] + (cb[1] - ca[1]) * t, ca[2] + (cb[2] - ca[2]) * t]);
+  return toHex([
+    ca[0] + (cb[0] - ca[0]) * t,
+    ca[1] + (cb[1] - ca[1]) * t,
+    ca[2] + (cb[2] - ca[2]) * t,
+  ]);
 }
 
 /** Lighten (amount > 0) or darken (amount < 0) a colour. */
@@ -60,7 +70,10 @@ export function roundedPath(points: readonly Point[], radius: number): string {
     const toward = (from: Point, to: Point) => {
       const len = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
       const r = Math.min(radius, len / 2);
-      return [from[0] + ((to[0] - from[0]) * r) / len, from[1] + ((to[1] - from[1]) * r) / len] as Point;
+      return [
+        from[0] + ((to[0] - from[0]) * r) / len,
+        from[1] + ((to[1] - from[1]) * r) / len,
+      ] as Point;
     };
     const a = toward(cur, prev);
     const b = toward(cur, next);

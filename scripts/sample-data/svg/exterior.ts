@@ -29,11 +29,20 @@ function threeQuarter(shape: Shape, paint: string, end: 'front' | 'rear'): strin
   const { w } = faceSize(shape);
   const faceWidth = (kind === 'moto' ? 180 : kind === 'towed' ? 300 : w) * faceScale;
   // Where the nose (front) or tail (rear, after mirroring) sits before compressing.
-  const edge = ends ? (end === 'front' ? ends.nose.x : 600 - ends.tail.x) : kind === 'moto' ? 150 : 40;
+  const edge = ends
+    ? end === 'front'
+      ? ends.nose.x
+      : 600 - ends.tail.x
+    : kind === 'moto'
+      ? 150
+      : 40;
   const shift = faceWidth * 0.55;
   const sideX = 300 + shift - 300 * sideScale;
   const edgeX = sideX + edge * sideScale;
-  const sideBody = end === 'front' ? sideView(shape, paint) : `<g transform="matrix(-1 0 0 1 600 0)">${sideView(shape, paint)}</g>`;
+  const sideBody =
+    end === 'front'
+      ? sideView(shape, paint)
+      : `<g transform="matrix(-1 0 0 1 600 0)">${sideView(shape, paint)}</g>`;
   const faceBody = end === 'front' ? faceFor(shape, paint, false) : faceFor(shape, paint, true);
   const faceX = edgeX - faceWidth / 2 + 4;
   return (
@@ -68,9 +77,24 @@ function faceSize(shape: Shape): FaceSize {
   const ends = endsOf(shape);
   const roof = ends?.roof ?? 170;
   const kind = kindOf(shape);
-  const w = kind === 'car' ? (shape === 'suv' || shape === 'ute' || shape === 'van' || shape === 'peoplemover' || shape === 'cabchassis' ? 330 : 300) : 320;
+  const w =
+    kind === 'car'
+      ? shape === 'suv' ||
+        shape === 'ute' ||
+        shape === 'van' ||
+        shape === 'peoplemover' ||
+        shape === 'cabchassis'
+        ? 330
+        : 300
+      : 320;
   const bonnet = ends ? ends.nose.top + 4 : 240;
-  return { w, roof, belt: Math.max(roof + 40, bonnet - 12), bonnet, bumper: ends?.nose.bottom ?? 300 };
+  return {
+    w,
+    roof,
+    belt: Math.max(roof + 40, bonnet - 12),
+    bonnet,
+    bumper: ends?.nose.bottom ?? 300,
+  };
 }
 
 /** Straight front (or rear, when `rear`) of a car, truck or bus. */
@@ -137,7 +161,8 @@ function face(shape: Shape, paint: string, rear: boolean): string {
   if (rear) {
     out += `<path d="M${cx - half + 4} ${bonnet + 10}h56l-6 18h-50zM${cx + half - 4} ${bonnet + 10}h-56l6 18h50z" fill="#c4161c"/>`;
     out += `<rect x="${cx - 40}" y="${f(mid - 4)}" width="80" height="20" fill="#f4f4f0" stroke="#666"/><circle cx="${cx}" cy="${bonnet + 16}" r="7" fill="#c9ced4"/>`;
-    if (shape === 'ute' || shape === 'cabchassis') out += `<path d="M${cx - half + 70} ${bonnet + 6}h${w - 140}" stroke="${line}" stroke-width="2"/>`;
+    if (shape === 'ute' || shape === 'cabchassis')
+      out += `<path d="M${cx - half + 70} ${bonnet + 6}h${w - 140}" stroke="${line}" stroke-width="2"/>`;
   } else {
     out += `<path d="M${cx - half + 6} ${bonnet + 8}l64 6v14l-62-4zM${cx + half - 6} ${bonnet + 8}l-64 6v14l62-4z" fill="#eef3f7" stroke="#8a939c"/>`;
     out += `<rect x="${cx - 62}" y="${bonnet + 10}" width="124" height="${f(mid - bonnet - 2)}" rx="8" fill="#23262b"/><path d="M${cx - 52} ${f(bonnet + 20)}h104M${cx - 52} ${f(bonnet + 30)}h104" stroke="#3c4047" stroke-width="3"/><circle cx="${cx}" cy="${f(bonnet + 24)}" r="7" fill="#c9ced4"/>`;
@@ -173,10 +198,12 @@ function towedFace(shape: Shape, paint: string, rear: boolean): string {
     ],
     16,
   )}" fill="${paint}" stroke="${line}" stroke-width="2"/>`;
-  if (camper) out += `<rect x="156" y="${top - 40}" width="288" height="40" rx="10" fill="#2f3338"/>`;
+  if (camper)
+    out += `<rect x="156" y="${top - 40}" width="288" height="40" rx="10" fill="#2f3338"/>`;
   if (rear) {
     out += `<rect x="170" y="260" width="16" height="22" fill="#c4161c"/><rect x="414" y="260" width="16" height="22" fill="#c4161c"/><circle cx="300" cy="${camper ? 250 : 214}" r="36" fill="#1e2024"/><circle cx="300" cy="${camper ? 250 : 214}" r="20" fill="#b9bec4"/><rect x="264" y="282" width="72" height="16" fill="#f4f4f0" stroke="#666"/>`;
-    if (!camper) out += `<rect x="200" y="${top + 24}" width="200" height="64" rx="10" fill="#2a3440"/>`;
+    if (!camper)
+      out += `<rect x="200" y="${top + 24}" width="200" height="64" rx="10" fill="#2a3440"/>`;
   } else {
     if (!camper)
       out += `<rect x="190" y="${top + 20}" width="220" height="60" rx="12" fill="#2a3440"/><rect x="150" y="236" width="300" height="60" fill="#c8ccd1" stroke="#9aa0a7"/><path d="M150 256h300M150 276h300" stroke="#b1b6bc"/>`;
@@ -187,7 +214,11 @@ function towedFace(shape: Shape, paint: string, rear: boolean): string {
 
 function faceFor(shape: Shape, paint: string, isRear: boolean): string {
   const kind = kindOf(shape);
-  return kind === 'moto' ? bikeFace(paint, isRear) : kind === 'towed' ? towedFace(shape, paint, isRear) : face(shape, paint, isRear);
+  return kind === 'moto'
+    ? bikeFace(paint, isRear)
+    : kind === 'towed'
+      ? towedFace(shape, paint, isRear)
+      : face(shape, paint, isRear);
 }
 
 /** Straight-on front of the vehicle. */

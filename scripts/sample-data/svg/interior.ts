@@ -1,7 +1,8 @@
 /** Interior views, coloured by the trim: cabin, infotainment and seats; caravan living areas. */
 import { f, shade } from './common';
 
-const SKY = '<rect width="600" height="150" fill="#cfe0ee"/><rect y="110" width="600" height="40" fill="#b9c9b0"/>';
+const SKY =
+  '<rect width="600" height="150" fill="#cfe0ee"/><rect y="110" width="600" height="40" fill="#b9c9b0"/>';
 
 /** Dashboard from the driver's seat: wheel, cluster, centre screen and vents. */
 export function dashboard(trim: string): string {
@@ -59,7 +60,12 @@ export function rearSeats(trim: string): string {
     `<rect width="600" height="400" fill="#3a3d42"/><rect y="320" width="600" height="80" fill="#26282c"/>` +
     `<rect x="60" y="130" width="480" height="170" rx="30" fill="${trim}" stroke="${dark}" stroke-width="3"/><rect x="60" y="270" width="480" height="80" rx="24" fill="${shade(trim, 0.08)}" stroke="${dark}" stroke-width="3"/>` +
     `<path d="M220 140v150M380 140v150" stroke="${dark}" stroke-width="3"/>` +
-    [140, 300, 460].map((x) => `<rect x="${x - 40}" y="70" width="80" height="50" rx="14" fill="${trim}" stroke="${dark}" stroke-width="3"/>`).join('')
+    [140, 300, 460]
+      .map(
+        (x) =>
+          `<rect x="${x - 40}" y="70" width="80" height="50" rx="14" fill="${trim}" stroke="${dark}" stroke-width="3"/>`,
+      )
+      .join('')
   );
 }
 

@@ -24,7 +24,10 @@ export function brandLogoSvg(name: string, colour: string): string {
   // Long names break over two lines, at a space or after a hyphen ("Mercedes-" / "Benz").
   const words = name.length > 9 ? name.replace(/-(?=\S)/, '- ').split(' ') : [name];
   const half = Math.ceil(words.length / 2);
-  const lines = words.length > 1 ? [words.slice(0, half), words.slice(half)].map((part) => part.join(' ').replace(/- /g, '-')) : [name];
+  const lines =
+    words.length > 1
+      ? [words.slice(0, half), words.slice(half)].map((part) => part.join(' ').replace(/- /g, '-'))
+      : [name];
   const size = lines.length > 1 ? 13 : name.length <= 4 ? 22 : 16;
   const text = lines
     .map((line, i) => {
@@ -43,7 +46,9 @@ export function modelSvg(title: string, shape: Shape, paint: string): string {
 }
 
 function fitText(text: string, maxWidth: number, size: number): string {
-  return text.length * size * 0.58 > maxWidth ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : '';
+  return text.length * size * 0.58 > maxWidth
+    ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"`
+    : '';
 }
 
 /** A dealership building with the location's name on the fascia. */
@@ -63,18 +68,28 @@ export function locationSvg(name: string, colour: string, kind: string): string 
 }
 
 /** An offer banner: headline and price on the left, the vehicle on the right. */
-export function offerSvg(title: string, line: string, colour: string, shape: Shape, paint: string): string {
+export function offerSvg(
+  title: string,
+  line: string,
+  colour: string,
+  shape: Shape,
+  paint: string,
+): string {
   const text = luma(colour) > 150 ? '#111' : '#fff';
   const words = title.split(' ');
   const lines: string[] = [];
   for (const word of words) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && (last + ' ' + word).length <= 20) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && (last + ' ' + word).length <= 20)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   const heading = lines
     .slice(0, 3)
-    .map((l, i) => `<text x="40" y="${110 + i * 44}" ${FONT} font-weight="700" font-size="38"${fitText(l, 380, 38)} fill="${text}">${xml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="40" y="${110 + i * 44}" ${FONT} font-weight="700" font-size="38"${fitText(l, 380, 38)} fill="${text}">${xml(l)}</text>`,
+    )
     .join('');
   const body =
     `<rect width="800" height="400" fill="${colour}"/><path d="M420 0H800V400H340Z" fill="${shade(colour, 0.15)}"/>${heading}` +

@@ -201,7 +201,8 @@ export function endsOf(shape: Shape): Ends | undefined {
   const xs = profile.body.map(([x]) => x);
   const [left, right] = profile.extent ?? [Math.min(...xs), Math.max(...xs)];
   const dx = Math.round(300 - (left + right) / 2);
-  const near = (x: number) => profile.body.filter(([px]) => Math.abs(px - x) < 12).map(([, y]) => y);
+  const near = (x: number) =>
+    profile.body.filter(([px]) => Math.abs(px - x) < 12).map(([, y]) => y);
   const noseX = Math.min(...xs);
   const tailX = Math.max(...xs);
   return {
@@ -228,11 +229,13 @@ export function sideView(shape: Shape, paint: string): string {
   // A lighter shoulder line gives the flat paint some shape.
   const belt = profile.glass ? Math.max(...profile.glass.map(([, y]) => y)) + 8 : sill - 50;
   out += `<path d="M${Math.min(...xs) + 14} ${belt}H${Math.max(...xs) - 14}" stroke="${shade(paint, 0.25)}" stroke-width="3" opacity=".7"/>`;
-  if (profile.cladding) out += `<path d="M${Math.min(...xs) + 4} ${sill - 12}H${Math.max(...xs) - 4}" stroke="#3a3e44" stroke-width="16"/>`;
+  if (profile.cladding)
+    out += `<path d="M${Math.min(...xs) + 4} ${sill - 12}H${Math.max(...xs) - 4}" stroke="#3a3e44" stroke-width="16"/>`;
   if (profile.glass) {
     out += `<polygon points="${pts(profile.glass)}" fill="#2a3440"/>`;
     const top = Math.min(...profile.glass.map(([, y]) => y));
-    for (const x of profile.pillars ?? []) out += `<rect x="${x - 4}" y="${top - 2}" width="8" height="${belt - top}" fill="${paint}"/>`;
+    for (const x of profile.pillars ?? [])
+      out += `<rect x="${x - 4}" y="${top - 2}" width="8" height="${belt - top}" fill="${paint}"/>`;
     // Reflection across the glass.
     out += `<polygon points="${pts(profile.glass.slice(0, 2).map(([x, y]) => [x + 40, y] as Point))} ${f((profile.glass[1]?.[0] ?? 0) + 70)},${f(profile.glass[1]?.[1] ?? 0)} ${f((profile.glass[0]?.[0] ?? 0) + 70)},${f(profile.glass[0]?.[1] ?? 0)}" fill="#fff" opacity=".12"/>`;
     for (const x of profile.pillars ?? [])
@@ -301,9 +304,12 @@ function towedSide(paint: string, kind: 'caravan' | 'poptop' | 'camper'): string
     `<rect x="190" y="${top + 26}" width="86" height="50" rx="8" fill="#2a3440" stroke="${line}" stroke-width="3"/>` +
     `<rect x="468" y="${top + 26}" width="64" height="50" rx="8" fill="#2a3440" stroke="${line}" stroke-width="3"/>` +
     `<rect x="360" y="${top + 18}" width="56" height="${262 - top}" rx="5" fill="${shade(paint, -0.06)}" stroke="${line}" stroke-width="2"/><rect x="372" y="${top + 30}" width="32" height="36" rx="4" fill="#2a3440"/>` +
-    (kind === 'caravan' ? `<rect x="170" y="${top + 6}" width="360" height="10" rx="5" fill="#4a4f56"/>` : '') +
+    (kind === 'caravan'
+      ? `<rect x="170" y="${top + 6}" width="360" height="10" rx="5" fill="#4a4f56"/>`
+      : '') +
     `<rect x="150" y="288" width="402" height="8" fill="#3a3e44"/>`;
   const axles = kind === 'caravan' ? [350, 428] : [390];
-  for (const x of axles) out += `<path d="${well(x, GROUND - 34, 40, 292)}" fill="#1a1c20"/>${wheel(x, GROUND - 34, 34)}`;
+  for (const x of axles)
+    out += `<path d="${well(x, GROUND - 34, 40, 292)}" fill="#1a1c20"/>${wheel(x, GROUND - 34, 34)}`;
   return out;
 }

@@ -21,4 +21,7 @@ export const formSettings = perSite((site: SiteData): FormSettings => {
  * forms). Those never ask for a dealership, since the car has its own, so the dealership list is
  * left out: four copies of it in island props were most of a dealer group's vehicle page.
  */
-export const carFormSettings = perSite((site: SiteData): FormSettings => ({ ...formSettings(site), dealerships: [] }));
+export const carFormSettings = perSite((site: SiteData): FormSettings => ({
+  ...formSettings(site),
+  dealerships: [],
+}));

@@ -6,7 +6,11 @@
 export function astroProp(value: unknown): unknown {
   if (value === undefined) return [0];
   if (Array.isArray(value)) return [1, value.map(astroProp)];
-  if (value !== null && typeof value === 'object') return [0, Object.fromEntries(Object.entries(value).map(([key, item]) => [key, astroProp(item)]))];
+  if (value !== null && typeof value === 'object')
+    return [
+      0,
+      Object.fromEntries(Object.entries(value).map(([key, item]) => [key, astroProp(item)])),
+    ];
   if (value === Infinity || value === -Infinity) return [11, value > 0 ? 1 : -1];
   return [0, value];
 }

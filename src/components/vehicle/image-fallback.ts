@@ -22,7 +22,8 @@ export function initImageFallback(): void {
   document.addEventListener(
     'error',
     (event) => {
-      if (event.target instanceof HTMLImageElement && event.target.closest('[data-image-fallback]')) showNotFound(event.target);
+      if (event.target instanceof HTMLImageElement && event.target.closest('[data-image-fallback]'))
+        showNotFound(event.target);
     },
     true,
   );

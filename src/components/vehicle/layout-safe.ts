@@ -17,7 +17,8 @@ export function movesNothingInView(element: Element): boolean {
   if (!element.isConnected) return true;
   const column = element.closest(COLUMNS) ?? element.ownerDocument.body;
   // A fixed bar not shown (the sticky header before 500 px, the phone bar before 900 px) paints nothing.
-  if (column.getClientRects().length === 0 || getComputedStyle(column).visibility === 'hidden') return true;
+  if (column.getClientRects().length === 0 || getComputedStyle(column).visibility === 'hidden')
+    return true;
   const view = element.ownerDocument.defaultView!;
   const box = element.getBoundingClientRect();
   if (element.getClientRects().length > 0 && box.top >= view.innerHeight) return true;
@@ -28,7 +29,8 @@ export function movesNothingInView(element: Element): boolean {
 
 /** Where an element inserted after `place` would go: the next laid-out element after it. */
 function insertionPoint(place: Element): Element {
-  for (let next = place.nextElementSibling; next; next = next.nextElementSibling) if (next.getClientRects().length > 0) return next;
+  for (let next = place.nextElementSibling; next; next = next.nextElementSibling)
+    if (next.getClientRects().length > 0) return next;
   return place.parentElement ?? place;
 }
 

@@ -47,7 +47,9 @@ function partsShown(shown: VehicleShown): Record<string, boolean> {
 
 /** The template's content (a built sold page's markup), ready to insert. */
 function fromTemplate(article: ParentNode, name: string): Element | undefined {
-  const template = article.querySelector<HTMLTemplateElement>(`template[data-live-template="${name}"]`);
+  const template = article.querySelector<HTMLTemplateElement>(
+    `template[data-live-template="${name}"]`,
+  );
   return template?.content.firstElementChild?.cloneNode(true) as Element | undefined;
 }
 
@@ -73,7 +75,8 @@ function setImageTag(article: HTMLElement, tag: VehicleShown['tag']): void {
     element.dataset.testid = 'image-tag';
     // The page's styles are scoped by Astro's data-astro-cid-* attribute: without it the new tag
     // would not be placed over the photo, and would push the page down.
-    for (const attribute of frame.getAttributeNames()) if (attribute.startsWith('data-astro-cid-')) element.setAttribute(attribute, '');
+    for (const attribute of frame.getAttributeNames())
+      if (attribute.startsWith('data-astro-cid-')) element.setAttribute(attribute, '');
     frame.prepend(element);
   }
   element.className = `vehicle__tag vehicle__tag--${tag.kind}`;
@@ -96,7 +99,9 @@ function withBudget(href: string, price: number): string {
  * what the shopper has in it.
  */
 function restartCalculator(article: HTMLElement, car: ShownCar, settings: ShownSettings): void {
-  const island = article.querySelector<HTMLElement>('[data-live="finance-calculator"] astro-island[component-url*="FinanceCalculator"][ssr]');
+  const island = article.querySelector<HTMLElement>(
+    '[data-live="finance-calculator"] astro-island[component-url*="FinanceCalculator"][ssr]',
+  );
   const raw = island?.getAttribute('props');
   if (!island || !raw) return;
   const props = JSON.parse(raw) as Record<string, unknown>;
@@ -104,23 +109,34 @@ function restartCalculator(article: HTMLElement, car: ShownCar, settings: ShownS
   props.initial = astroProp(initial);
   props.rules = astroProp(rules);
   props.empty = astroProp(calculatorReturnsEmpty(car, settings.finance));
-  props.lender = astroProp(lender ? { paymentWeek: lender.paymentWeek ?? null, paymentMonth: lender.paymentMonth ?? null } : undefined);
+  props.lender = astroProp(
+    lender
+      ? { paymentWeek: lender.paymentWeek ?? null, paymentMonth: lender.paymentMonth ?? null }
+      : undefined,
+  );
   const href = props.financeHref;
-  if (Array.isArray(href) && typeof href[1] === 'string') props.financeHref = astroProp(withBudget(href[1], car.price!));
+  if (Array.isArray(href) && typeof href[1] === 'string')
+    props.financeHref = astroProp(withBudget(href[1], car.price!));
   const youx = props.youxRequest;
-  if (Array.isArray(youx) && youx[1] && typeof youx[1] === 'object') (youx[1] as Record<string, unknown>).purchasePrice = astroProp(car.price);
+  if (Array.isArray(youx) && youx[1] && typeof youx[1] === 'object')
+    (youx[1] as Record<string, unknown>).purchasePrice = astroProp(car.price);
   // Read when it hydrates: render the component anew in place of the server markup.
   island.setAttribute('client', 'only');
   island.style.visibility = 'hidden';
-  island.addEventListener('astro:hydrate', () => island.style.removeProperty('visibility'), { once: true });
+  island.addEventListener('astro:hydrate', () => island.style.removeProperty('visibility'), {
+    once: true,
+  });
   island.setAttribute('props', JSON.stringify(props));
 }
 
 /** The watchlist button of a sold car shows only once saved (SPEC 4): one not saved goes. */
 function watchlistButton(article: HTMLElement): HTMLElement | undefined {
-  const island = article.querySelector<HTMLElement>('astro-island[component-url*="WatchlistButton"]');
+  const island = article.querySelector<HTMLElement>(
+    'astro-island[component-url*="WatchlistButton"]',
+  );
   if (!island) return undefined;
-  if (!island.hasAttribute('ssr') && island.querySelector('[aria-pressed="true"]')) return undefined;
+  if (!island.hasAttribute('ssr') && island.querySelector('[aria-pressed="true"]'))
+    return undefined;
   return island;
 }
 
@@ -135,7 +151,10 @@ export function applyLiveStatus(fields: LiveCarFields, root: Document = document
   if (!article || article.dataset.liveAvailable !== 'true') return;
   const rule = article.querySelector('script[data-live-rule]');
   if (!rule?.textContent) return;
-  const { car: builtCar, settings } = JSON.parse(rule.textContent) as { car: ShownCar; settings: ShownSettings };
+  const { car: builtCar, settings } = JSON.parse(rule.textContent) as {
+    car: ShownCar;
+    settings: ShownSettings;
+  };
   const car = withLiveFields(builtCar, fields);
   const shown = vehicleShown(car, settings);
   const changes = new LayoutChanges(root);
@@ -145,7 +164,9 @@ export function applyLiveStatus(fields: LiveCarFields, root: Document = document
   if (!shown.available) {
     // The first call to action becomes 'Find Me Something Similar' where it is: a built sold
     // page has that one button.
-    const first = article.querySelector<HTMLAnchorElement>('[data-live-actions] a[data-live="reserve"], [data-live-actions] a[data-live="enquire"]');
+    const first = article.querySelector<HTMLAnchorElement>(
+      '[data-live-actions] a[data-live="reserve"], [data-live-actions] a[data-live="enquire"]',
+    );
     if (first) toFindSimilar(first, similar);
     const barLink = bar?.querySelector<HTMLAnchorElement>('a[data-live="enquire"]');
     if (barLink) toFindSimilar(barLink, similar);
@@ -166,7 +187,9 @@ export function applyLiveStatus(fields: LiveCarFields, root: Document = document
     if (shown.wasPrice !== undefined) setText(article, 'was-price', formatPrice(shown.wasPrice));
     if (shown.belowMarket !== undefined) setText(article, 'market', formatPrice(shown.belowMarket));
     if (shown.weekly) setText(root, 'weekly', formatPrice(shown.weekly.weekly));
-    for (const link of root.querySelectorAll<HTMLAnchorElement>('[data-live="finance-link"], [data-live-href="finance"]')) {
+    for (const link of root.querySelectorAll<HTMLAnchorElement>(
+      '[data-live="finance-link"], [data-live-href="finance"]',
+    )) {
       link.setAttribute('href', withBudget(link.getAttribute('href') ?? '', car.price!));
     }
     restartCalculator(article, car, settings);

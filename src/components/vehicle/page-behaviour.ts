@@ -32,8 +32,13 @@ export function initVehiclePage(): void {
   }
 
   const page = document.querySelector<HTMLElement>('[data-vehicle]');
-  if (page?.dataset.carType === 'used') track(EVENTS.usedDetailView, { car_id: page.dataset.carId });
+  if (page?.dataset.carType === 'used')
+    track(EVENTS.usedDetailView, { car_id: page.dataset.carId });
   document
     .querySelectorAll<HTMLAnchorElement>('[data-history-report]')
-    .forEach((link) => link.addEventListener('click', () => track(EVENTS.historyReport, { car_id: page?.dataset.carId })));
+    .forEach((link) =>
+      link.addEventListener('click', () =>
+        track(EVENTS.historyReport, { car_id: page?.dataset.carId }),
+      ),
+    );
 }

@@ -11,8 +11,16 @@ import { $toast, dismissToast } from '../../islands/accounts/toast';
 import { applyLiveStatus, type LiveCarFields } from './live-status';
 
 /** POST /api/phone-reveal; the record is best effort (a failure never blocks the call). */
-function recordReveal(body: { car_id: string; dealership_id?: string | undefined; website_id: string }): void {
-  fetch('/api/phone-reveal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
+function recordReveal(body: {
+  car_id: string;
+  dealership_id?: string | undefined;
+  website_id: string;
+}): void {
+  fetch('/api/phone-reveal', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
 }
 
 /**
@@ -39,7 +47,11 @@ export function initPhoneReveal(link: HTMLAnchorElement): void {
 /** GET view.json counts this view and returns the total (SPEC 7); a failed or odd answer keeps the feed's count. */
 export async function initViewsCounter(counter: HTMLElement): Promise<void> {
   const { slug = '', photosCount = '', updatedAt = '', websiteId = '' } = counter.dataset;
-  const query = new URLSearchParams({ photos_count: photosCount, updated_at: updatedAt, website_id: websiteId });
+  const query = new URLSearchParams({
+    photos_count: photosCount,
+    updated_at: updatedAt,
+    website_id: websiteId,
+  });
   try {
     const response = await fetch(`/api/cars/${encodeURIComponent(slug)}/view.json?${query}`);
     if (!response.ok) return;
@@ -98,7 +110,9 @@ export function initShareTools(button: HTMLButtonElement, toastRegion: HTMLEleme
   });
   // The social share bar's links (static markup) open as small windows instead of new tabs.
   document.addEventListener('click', (event) => {
-    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-share-window]');
+    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>(
+      'a[data-share-window]',
+    );
     if (!link) return;
     event.preventDefault();
     window.open(link.href, 'share', SHARE_WINDOW);
@@ -132,7 +146,8 @@ export function initPrintPdf(button: HTMLButtonElement): void {
 export function initSidebarTools(): void {
   const counter = document.querySelector<HTMLElement>('[data-views-counter]');
   if (counter) void initViewsCounter(counter);
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-phone-reveal]')) initPhoneReveal(link);
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-phone-reveal]'))
+    initPhoneReveal(link);
   const share = document.querySelector<HTMLButtonElement>('[data-share-copy]');
   const toastRegion = document.querySelector<HTMLElement>('[data-share-toast]');
   if (share && toastRegion) initShareTools(share, toastRegion);

@@ -20,14 +20,24 @@ type Hit = SearchDocument & { objectID: string };
 
 function subjectOf(section: HTMLElement): SimilarSubject {
   const { id = '', make = '', model = '', price, body } = section.dataset;
-  return { id, make, model, ...(price ? { price: Number(price) } : {}), ...(body ? { simple_body: body } : {}) };
+  return {
+    id,
+    make,
+    model,
+    ...(price ? { price: Number(price) } : {}),
+    ...(body ? { simple_body: body } : {}),
+  };
 }
 
 function slot<T extends HTMLElement>(card: DocumentFragment, name: string): T {
   return card.querySelector<T>(`[data-slot="${name}"]`)!;
 }
 
-function cardFor(template: HTMLTemplateElement, hit: Hit, images: ImageUrlContext | undefined): DocumentFragment {
+function cardFor(
+  template: HTMLTemplateElement,
+  hit: Hit,
+  images: ImageUrlContext | undefined,
+): DocumentFragment {
   const card = template.content.cloneNode(true) as DocumentFragment;
   card.querySelector('li')!.dataset.carId = hit.objectID;
   const image = slot<HTMLImageElement>(card, 'image');
@@ -45,7 +55,13 @@ function cardFor(template: HTMLTemplateElement, hit: Hit, images: ImageUrlContex
   const priced = hasPrice(hit.price);
   slot(card, 'price').textContent = priced ? formatPrice(hit.price!) : PRICE_ON_APPLICATION;
   slot(card, 'price-type').textContent = priced && hit.price_type ? hit.price_type : '';
-  slot(card, 'facts').textContent = [typeof hit.km === 'number' ? formatKm(hit.km) : null, hit.transmission, hit.simple_body].filter(Boolean).join(' · ');
+  slot(card, 'facts').textContent = [
+    typeof hit.km === 'number' ? formatKm(hit.km) : null,
+    hit.transmission,
+    hit.simple_body,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return card;
 }
 
@@ -58,7 +74,8 @@ function wireCarousel(section: HTMLElement, list: HTMLElement): void {
     const max = list.scrollWidth - list.clientWidth;
     controls.hidden = max <= 1;
     for (const button of buttons) {
-      const atEnd = Number(button.dataset.similarStep) < 0 ? list.scrollLeft <= 1 : list.scrollLeft >= max - 1;
+      const atEnd =
+        Number(button.dataset.similarStep) < 0 ? list.scrollLeft <= 1 : list.scrollLeft >= max - 1;
       button.setAttribute('aria-disabled', String(atEnd));
     }
   };
@@ -69,7 +86,10 @@ function wireCarousel(section: HTMLElement, list: HTMLElement): void {
       const card = list.querySelector('li');
       const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
       const step = (card?.getBoundingClientRect().width ?? list.clientWidth) + gap;
-      list.scrollBy({ left: Number(button.dataset.similarStep) * step, behavior: smooth ? 'smooth' : 'auto' });
+      list.scrollBy({
+        left: Number(button.dataset.similarStep) * step,
+        behavior: smooth ? 'smooth' : 'auto',
+      });
     });
   }
   list.addEventListener('scroll', update, { passive: true });
@@ -83,7 +103,9 @@ export async function loadSimilarCars(section: HTMLElement): Promise<void> {
   if (!list || !template) return;
   try {
     const subject = subjectOf(section);
-    const client = lazySearchClient(JSON.parse(section.dataset.search ?? '{}') as BrowserClientOptions);
+    const client = lazySearchClient(
+      JSON.parse(section.dataset.search ?? '{}') as BrowserClientOptions,
+    );
     const { results } = await client.search(similarQueries(subject));
     const cars = mergeSimilar(
       subject,
@@ -93,7 +115,9 @@ export async function loadSimilarCars(section: HTMLElement): Promise<void> {
       section.hidden = true;
       return;
     }
-    const images = section.dataset.images ? (JSON.parse(section.dataset.images) as ImageUrlContext) : undefined;
+    const images = section.dataset.images
+      ? (JSON.parse(section.dataset.images) as ImageUrlContext)
+      : undefined;
     list.replaceChildren(...cars.map((car) => cardFor(template, car, images)));
     wireCarousel(section, list);
   } catch (error) {

@@ -19,7 +19,9 @@ export function initSimilarCars(): void {
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
-      import('./similar-cars-load').then(({ loadSimilarCars }) => loadSimilarCars(section)).catch((error: unknown) => similarCarsFailed(section, error));
+      import('./similar-cars-load')
+        .then(({ loadSimilarCars }) => loadSimilarCars(section))
+        .catch((error: unknown) => similarCarsFailed(section, error));
     },
     { rootMargin: SIMILAR_ROOT_MARGIN },
   );

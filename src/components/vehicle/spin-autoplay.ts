@@ -9,7 +9,9 @@ import { preloadFrame, readSpinFrames, showFrame } from './spin-frames';
  * asked for less motion sees it turn.
  */
 export function initSpinAutoplay(): void {
-  for (const spin of document.querySelectorAll<HTMLElement>('[data-spin-frames][data-rotating="true"]')) {
+  for (const spin of document.querySelectorAll<HTMLElement>(
+    '[data-spin-frames][data-rotating="true"]',
+  )) {
     const frames = readSpinFrames(spin);
     const img = spin.querySelector('img');
     const island = spin.closest('astro-island');

@@ -19,7 +19,11 @@ export function initEarlySpinDrag(): void {
 
     spin.addEventListener('pointerdown', (event) => {
       if (live() || frames.length < 2) return;
-      press = { x: event.clientX, frame: Number(spin.dataset.frame) || 0, pointerId: event.pointerId };
+      press = {
+        x: event.clientX,
+        frame: Number(spin.dataset.frame) || 0,
+        pointerId: event.pointerId,
+      };
       spin.dataset.dragX = String(press.x);
       spin.dataset.dragFrame = String(press.frame);
       spin.setPointerCapture(event.pointerId);

@@ -6,7 +6,9 @@ import type { ResponsiveImage } from '../../domain/images/responsive';
  * a new `src` alone would change nothing.
  */
 export function readSpinFrames(spin: HTMLElement): ResponsiveImage[] {
-  return (JSON.parse(spin.dataset.spinFrames ?? '[]') as (ResponsiveImage | string)[]).map((frame) => (typeof frame === 'string' ? { src: frame } : frame));
+  return (JSON.parse(spin.dataset.spinFrames ?? '[]') as (ResponsiveImage | string)[]).map(
+    (frame) => (typeof frame === 'string' ? { src: frame } : frame),
+  );
 }
 
 export function showFrame(img: HTMLImageElement, frame: ResponsiveImage): void {

@@ -5,7 +5,16 @@
 import type { Car, LenderFigures } from '../../feeds/schemas';
 import { formatPrice } from '../format';
 import { clampToRange } from './inputs';
-import { ENQUIRE_FOR_FINANCE, frequency, isQuotable, periodicPayment, repaymentSuffix, roundRepayment, totalRepayments, type FrequencyName } from './repayment';
+import {
+  ENQUIRE_FOR_FINANCE,
+  frequency,
+  isQuotable,
+  periodicPayment,
+  repaymentSuffix,
+  roundRepayment,
+  totalRepayments,
+  type FrequencyName,
+} from './repayment';
 import type { CalculatorRules } from './rules';
 
 /** SPEC 3 calculator inputs (amount, term, interest, tradeIn, residual) and the frequency. */
@@ -27,7 +36,8 @@ export interface CalculatorDefaults {
   amount: number;
 }
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
  * Where the calculator starts: the car's price (else the default amount), the lender's term, rate,
@@ -40,11 +50,16 @@ export function initialInputs(
   defaults: CalculatorDefaults,
 ): CalculatorInputs {
   const price = num(car?.price);
-  const lenderTerm = num(lender?.termYears) ?? (num(lender?.termMonths) !== undefined ? num(lender?.termMonths)! / 12 : undefined);
+  const lenderTerm =
+    num(lender?.termYears) ??
+    (num(lender?.termMonths) !== undefined ? num(lender?.termMonths)! / 12 : undefined);
   return {
     amount: clampToRange(price !== undefined && price > 0 ? price : defaults.amount, rules.amount),
     term: clampToRange(lenderTerm ?? defaults.termYears, rules.term),
-    interest: clampToRange(num(lender?.interestRate) ?? defaults.rate, { ...rules.rate, step: 0.01 }),
+    interest: clampToRange(num(lender?.interestRate) ?? defaults.rate, {
+      ...rules.rate,
+      step: 0.01,
+    }),
     tradeIn: clampToRange(num(lender?.deposit) ?? 0, rules.tradeIn),
     residual: clampToRange(num(lender?.balloon) ?? 0, rules.residual),
     frequency: 'week',
@@ -53,21 +68,32 @@ export function initialInputs(
 
 /** True when only the frequency differs: the lender's own quote still applies. */
 export function sameLoan(a: CalculatorInputs, b: CalculatorInputs): boolean {
-  return a.amount === b.amount && a.term === b.term && a.interest === b.interest && a.tradeIn === b.tradeIn && a.residual === b.residual;
+  return (
+    a.amount === b.amount &&
+    a.term === b.term &&
+    a.interest === b.interest &&
+    a.tradeIn === b.tradeIn &&
+    a.residual === b.residual
+  );
 }
 
 /**
  * The lender's own repayment for a frequency (SPEC 9): weekly as quoted; fortnightly twice the
  * weekly, or monthly x 12 / 26; monthly as quoted, or the weekly x 4.33 estimate.
  */
-export function lenderPayment(lender: Pick<LenderFigures, 'paymentWeek' | 'paymentMonth'> | undefined, name: FrequencyName): number | undefined {
+export function lenderPayment(
+  lender: Pick<LenderFigures, 'paymentWeek' | 'paymentMonth'> | undefined,
+  name: FrequencyName,
+): number | undefined {
   const week = num(lender?.paymentWeek);
   const month = num(lender?.paymentMonth);
-  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
+  const positive = (value: number | undefined) =>
+    value !== undefined && value > 0 ? value : undefined;
   const w = positive(week);
   const m = positive(month);
   if (name === 'week') return w ?? (m !== undefined ? (m * 12) / 52 : undefined);
-  if (name === 'fortnight') return w !== undefined ? w * 2 : m !== undefined ? (m * 12) / 26 : undefined;
+  if (name === 'fortnight')
+    return w !== undefined ? w * 2 : m !== undefined ? (m * 12) / 26 : undefined;
   return m ?? (w !== undefined ? w * 4.33 : undefined);
 }
 
@@ -114,7 +140,8 @@ export interface CalculateOptions {
 }
 
 /** What the panel says in place of figures when the calculator returns empty values. */
-export const NO_ESTIMATE = 'Repayments cannot be estimated online for this car. Please enquire for a finance quote.';
+export const NO_ESTIMATE =
+  'Repayments cannot be estimated online for this car. Please enquire for a finance quote.';
 
 /** SPEC 8: the empty values the calculator returns for a car that is not eligible (one variant). */
 export const EMPTY_RESULT: Readonly<CalculatorResult> = Object.freeze({
@@ -131,10 +158,14 @@ export const EMPTY_RESULT: Readonly<CalculatorResult> = Object.freeze({
 });
 
 /** The repayment, total and result sentence for the inputs. */
-export function calculate(inputs: CalculatorInputs, { rules, lender, initial, empty }: CalculateOptions): CalculatorResult {
+export function calculate(
+  inputs: CalculatorInputs,
+  { rules, lender, initial, empty }: CalculateOptions,
+): CalculatorResult {
   if (empty) return { ...EMPTY_RESULT };
   const freq = frequency(inputs.frequency);
-  const quoted = initial && sameLoan(inputs, initial) ? lenderPayment(lender, inputs.frequency) : undefined;
+  const quoted =
+    initial && sameLoan(inputs, initial) ? lenderPayment(lender, inputs.frequency) : undefined;
   const payment =
     quoted ??
     periodicPayment({
@@ -145,12 +176,16 @@ export function calculate(inputs: CalculatorInputs, { rules, lender, initial, em
       residual: inputs.residual,
     });
   const quotable = isQuotable(payment);
-  const total = quotable ? totalRepayments(payment, freq.periods, inputs.term, rules.establishmentFee) : undefined;
+  const total = quotable
+    ? totalRepayments(payment, freq.periods, inputs.term, rules.establishmentFee)
+    : undefined;
   return {
     payment,
     empty: false,
     quotable,
-    repaymentText: quotable ? formatPrice(roundRepayment(payment, rules.roundingThreshold)) : ENQUIRE_FOR_FINANCE,
+    repaymentText: quotable
+      ? formatPrice(roundRepayment(payment, rules.roundingThreshold))
+      : ENQUIRE_FOR_FINANCE,
     suffix: quotable ? repaymentSuffix(freq.name) : '',
     total,
     totalText: total === undefined ? '' : formatPrice(total),

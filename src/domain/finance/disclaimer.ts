@@ -20,7 +20,11 @@ export const INDICATIVE_DISCLAIMER =
 export const COMPARISON_BASIS = { years: 5, amount: 30_000 } as const;
 
 /** SPEC 9 example: 5 year term, 10.0% deposit and a 30% final payment. */
-export const COMPARISON_EXAMPLE = { years: 5, depositPercent: 10, finalPaymentPercent: 30 } as const;
+export const COMPARISON_EXAMPLE = {
+  years: 5,
+  depositPercent: 10,
+  finalPaymentPercent: 30,
+} as const;
 
 /**
  * The comparison-rate note under every calculator (SPEC 9), in SPEC's words: "Comparison rate
@@ -45,18 +49,33 @@ export interface CalculatorDisclaimer {
 }
 
 /** The disclaimer under the Finance Calculator (SPEC 4, 9). */
-export function calculatorDisclaimer(lenderText: string | null | undefined, range: [number, number] | undefined): CalculatorDisclaimer {
+export function calculatorDisclaimer(
+  lenderText: string | null | undefined,
+  range: [number, number] | undefined,
+): CalculatorDisclaimer {
   const lender = lenderText?.trim() || undefined;
-  return { lender, notes: [comparisonBasisText(), ...(range ? [comparisonRangeText(range)] : []), INDICATIVE_DISCLAIMER] };
+  return {
+    lender,
+    notes: [
+      comparisonBasisText(),
+      ...(range ? [comparisonRangeText(range)] : []),
+      INDICATIVE_DISCLAIMER,
+    ],
+  };
 }
 
 /**
  * The comparison rates quoted "from A% to B%": the provider's configured pair, else the lowest
  * and highest percentages written in the disclaimer; undefined when neither gives two numbers.
  */
-export function comparisonRateRange(disclaimer: string | null | undefined, configured?: [number, number]): [number, number] | undefined {
+export function comparisonRateRange(
+  disclaimer: string | null | undefined,
+  configured?: [number, number],
+): [number, number] | undefined {
   if (configured) return [Math.min(...configured), Math.max(...configured)];
-  const found = [...(disclaimer ?? '').matchAll(/(\d+(?:\.\d+)?)\s*%/g)].map((match) => Number(match[1]));
+  const found = [...(disclaimer ?? '').matchAll(/(\d+(?:\.\d+)?)\s*%/g)].map((match) =>
+    Number(match[1]),
+  );
   if (found.length < 2) return undefined;
   return [Math.min(...found), Math.max(...found)];
 }

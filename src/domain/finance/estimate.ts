@@ -15,7 +15,8 @@ export interface FinanceSettings {
   providers?: Record<string, Partial<FinanceProvider>> | undefined;
 }
 
-type FinanceCar = Pick<Car, 'finance_lenders' | 'price' | 'make'> & Partial<Pick<Car, 'year' | 'dealership_slug'>>;
+type FinanceCar = Pick<Car, 'finance_lenders' | 'price' | 'make'> &
+  Partial<Pick<Car, 'year' | 'dealership_slug'>>;
 
 /** The finance_lenders key a site uses for a car: the configured one, else the car's first lender. */
 function lenderKey(car: Pick<Car, 'finance_lenders'>, provider?: string): string | undefined {
@@ -23,7 +24,10 @@ function lenderKey(car: Pick<Car, 'finance_lenders'>, provider?: string): string
 }
 
 /** The lender figures a site uses for a car. */
-export function lenderFor(car: Pick<Car, 'finance_lenders'>, provider?: string): LenderFigures | undefined {
+export function lenderFor(
+  car: Pick<Car, 'finance_lenders'>,
+  provider?: string,
+): LenderFigures | undefined {
   const lenders = car.finance_lenders;
   if (!lenders) return undefined;
   const key = lenderKey(car, provider);
@@ -31,11 +35,17 @@ export function lenderFor(car: Pick<Car, 'finance_lenders'>, provider?: string):
 }
 
 /** Finance hidden for the site, the car's make (one manufacturer) or its dealership (some dealers). */
-export function financeHidden(car: Pick<Car, 'make'> & Partial<Pick<Car, 'dealership_slug'>>, settings: FinanceSettings): boolean {
+export function financeHidden(
+  car: Pick<Car, 'make'> & Partial<Pick<Car, 'dealership_slug'>>,
+  settings: FinanceSettings,
+): boolean {
   if (!settings.enabled) return true;
-  if (settings.hidden_makes.some((make) => make.toLowerCase() === car.make.toLowerCase())) return true;
+  if (settings.hidden_makes.some((make) => make.toLowerCase() === car.make.toLowerCase()))
+    return true;
   const dealership = car.dealership_slug?.toLowerCase();
-  return Boolean(dealership && settings.hidden_dealerships?.some((slug) => slug.toLowerCase() === dealership));
+  return Boolean(
+    dealership && settings.hidden_dealerships?.some((slug) => slug.toLowerCase() === dealership),
+  );
 }
 
 /**
@@ -44,14 +54,26 @@ export function financeHidden(car: Pick<Car, 'make'> & Partial<Pick<Car, 'dealer
  * within the last 12 years and a comparison rate) and finance is not hidden for the site, the
  * car's make or its dealership.
  */
-export function showsFinance(car: FinanceCar, settings: FinanceSettings, currentYear = new Date().getUTCFullYear()): boolean {
+export function showsFinance(
+  car: FinanceCar,
+  settings: FinanceSettings,
+  currentYear = new Date().getUTCFullYear(),
+): boolean {
   if (financeHidden(car, settings)) return false;
   const lender = lenderFor(car, settings.provider);
   if (!lender || lender.interestRate == null || lender.comparisonRate == null) return false;
   const key = lenderKey(car, settings.provider);
   const rules = key ? settings.providers?.[key] : undefined;
-  if (rules?.max_age_years !== undefined && (typeof car.year !== 'number' || car.year < currentYear - rules.max_age_years)) return false;
-  if (rules?.requires_comparison_rate && !(typeof lender.comparisonRate === 'number' && lender.comparisonRate > 0)) return false;
+  if (
+    rules?.max_age_years !== undefined &&
+    (typeof car.year !== 'number' || car.year < currentYear - rules.max_age_years)
+  )
+    return false;
+  if (
+    rules?.requires_comparison_rate &&
+    !(typeof lender.comparisonRate === 'number' && lender.comparisonRate > 0)
+  )
+    return false;
   return typeof car.price === 'number' && car.price > 500;
 }
 
@@ -69,7 +91,10 @@ export function showsCalculator(car: FinanceCar, settings: FinanceSettings): boo
 }
 
 /** The finance settings the calculator's start and the weekly estimate read (the tenant's `finance`). */
-export type CalculatorSettings = Pick<Finance, 'provider' | 'providers' | 'calculator' | 'default_rate' | 'default_term_years'>;
+export type CalculatorSettings = Pick<
+  Finance,
+  'provider' | 'providers' | 'calculator' | 'default_rate' | 'default_term_years'
+>;
 
 export interface CalculatorStart {
   lender: LenderFigures | undefined;
@@ -79,7 +104,10 @@ export interface CalculatorStart {
 }
 
 /** Where a car's Finance Calculator starts: its lender figures, limits and default inputs. */
-export function calculatorStart(car: Pick<Car, 'price' | 'finance_lenders'>, finance: CalculatorSettings): CalculatorStart {
+export function calculatorStart(
+  car: Pick<Car, 'price' | 'finance_lenders'>,
+  finance: CalculatorSettings,
+): CalculatorStart {
   const lender = lenderFor(car, finance.provider);
   const rules = calculatorRules(finance, car, lender);
   const initial = initialInputs(car, lender, rules, {
@@ -96,7 +124,9 @@ export function calculatorStart(car: Pick<Car, 'price' | 'finance_lenders'>, fin
  */
 export function calculatorReturnsEmpty(
   car: FinanceCar,
-  finance: FinanceSettings & { calculator: Pick<FinanceCalculator, 'empty_when_ineligible' | 'ineligible_exempt_provider'> },
+  finance: FinanceSettings & {
+    calculator: Pick<FinanceCalculator, 'empty_when_ineligible' | 'ineligible_exempt_provider'>;
+  },
   currentYear?: number,
 ): boolean {
   const { empty_when_ineligible: variant, ineligible_exempt_provider: exempt } = finance.calculator;
@@ -117,10 +147,18 @@ export interface WeeklyEstimate {
  * quote, else the calculator's maths on the car's price with the lender's or the site's term,
  * rate and deposit. Only where SPEC 5 lets finance show.
  */
-export function weeklyEstimate(car: FinanceCar, finance: FinanceSettings & CalculatorSettings, currentYear?: number): WeeklyEstimate | undefined {
+export function weeklyEstimate(
+  car: FinanceCar,
+  finance: FinanceSettings & CalculatorSettings,
+  currentYear?: number,
+): WeeklyEstimate | undefined {
   if (!showsFinance(car, finance, currentYear)) return undefined;
   const { lender, rules, initial } = calculatorStart(car, finance);
   const result = calculate({ ...initial, frequency: 'week' }, { rules, lender, initial });
   if (!result.quotable || result.payment === undefined) return undefined;
-  return { weekly: roundRepayment(result.payment, rules.roundingThreshold), interestRate: lender!.interestRate!, comparisonRate: lender!.comparisonRate! };
+  return {
+    weekly: roundRepayment(result.payment, rules.roundingThreshold),
+    interestRate: lender!.interestRate!,
+    comparisonRate: lender!.comparisonRate!,
+  };
 }

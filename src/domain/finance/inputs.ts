@@ -24,7 +24,10 @@ export function parseAmount(text: string | number): number {
 }
 
 /** Round to the nearest multiple of `step` (counted from `min`), without float dust. */
-export function snapToStep(value: number, { min, step }: Pick<NumberRange, 'min' | 'step'>): number {
+export function snapToStep(
+  value: number,
+  { min, step }: Pick<NumberRange, 'min' | 'step'>,
+): number {
   if (step <= 0) return value;
   const snapped = min + Math.round((value - min) / step) * step;
   return Number(snapped.toFixed(6));
@@ -43,7 +46,10 @@ export function purchasePriceLimitsMessage(min: number, max: number): string {
 }
 
 /** The message under Purchase Price: shown when the value is at or below min, or at or above max. */
-export function purchasePriceMessage(value: number, { min, max }: Pick<NumberRange, 'min' | 'max'>): string | undefined {
+export function purchasePriceMessage(
+  value: number,
+  { min, max }: Pick<NumberRange, 'min' | 'max'>,
+): string | undefined {
   return value <= min || value >= max ? purchasePriceLimitsMessage(min, max) : undefined;
 }
 

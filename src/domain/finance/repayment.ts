@@ -52,7 +52,13 @@ export interface LoanTerms {
  * Repayment per period: periodic rate = rate/100/periods over years x periods repayments, with
  * the residual discounted to today. Equals -PMT(rate, nper, principal, -residual).
  */
-export function periodicPayment({ principal, annualRate, periodsPerYear, years, residual }: LoanTerms): number {
+export function periodicPayment({
+  principal,
+  annualRate,
+  periodsPerYear,
+  years,
+  residual,
+}: LoanTerms): number {
   const count = years * periodsPerYear;
   if (count <= 0) return 0;
   const rate = annualRate / 100 / periodsPerYear;
@@ -62,7 +68,12 @@ export function periodicPayment({ principal, annualRate, periodsPerYear, years, 
 }
 
 /** SPEC 9: total = periods x term x payment + establishment fee. */
-export function totalRepayments(payment: number, periodsPerYear: number, years: number, establishmentFee: number): number {
+export function totalRepayments(
+  payment: number,
+  periodsPerYear: number,
+  years: number,
+  establishmentFee: number,
+): number {
   return periodsPerYear * years * payment + establishmentFee;
 }
 

@@ -44,18 +44,27 @@ export const DEFAULT_PROVIDER: FinanceProvider = {
 };
 
 /** The finance_lenders key the site uses for a car: the configured provider, else the car's first lender. */
-export function providerKey(car: Pick<Car, 'finance_lenders'> | undefined, finance: Pick<Finance, 'provider'>): string | undefined {
+export function providerKey(
+  car: Pick<Car, 'finance_lenders'> | undefined,
+  finance: Pick<Finance, 'provider'>,
+): string | undefined {
   if (finance.provider) return finance.provider;
   const keys = Object.keys(car?.finance_lenders ?? {});
   return keys[0];
 }
 
-export function providerSettings(finance: Pick<Finance, 'providers'>, key: string | undefined): FinanceProvider {
+export function providerSettings(
+  finance: Pick<Finance, 'providers'>,
+  key: string | undefined,
+): FinanceProvider {
   return { ...DEFAULT_PROVIDER, ...(key ? finance.providers[key] : undefined) };
 }
 
 /** SPEC 9 establishment fee: the lender's, else the provider's configured default, else 0. */
-export function establishmentFee(lender: Pick<LenderFigures, 'establishmentFees'> | undefined, provider: Pick<FinanceProvider, 'establishment_fee'>): number {
+export function establishmentFee(
+  lender: Pick<LenderFigures, 'establishmentFees'> | undefined,
+  provider: Pick<FinanceProvider, 'establishment_fee'>,
+): number {
   const fee = lender?.establishmentFees;
   if (typeof fee === 'number' && Number.isFinite(fee) && fee >= 0) return fee;
   return provider.establishment_fee ?? 0;
@@ -76,9 +85,17 @@ export function calculatorRules(
       : site.slider_max;
   return {
     amount: { min: minAmount, max: site.max_amount, step: 1 },
-    slider: { min: minAmount, max: Math.max(sliderMax, minAmount + site.slider_step), step: site.slider_step },
+    slider: {
+      min: minAmount,
+      max: Math.max(sliderMax, minAmount + site.slider_step),
+      step: site.slider_step,
+    },
     term: { ...LIMITS.term, max: site.term_max },
-    rate: { min: site.rate_min ?? provider.rate_min, max: site.rate_max ?? provider.rate_max, step: LIMITS.rateStep },
+    rate: {
+      min: site.rate_min ?? provider.rate_min,
+      max: site.rate_max ?? provider.rate_max,
+      step: LIMITS.rateStep,
+    },
     tradeIn: { ...LIMITS.tradeIn },
     residual: { ...LIMITS.residual },
     establishmentFee: establishmentFee(lender, provider),

@@ -28,7 +28,12 @@ export interface YouxQuote {
 }
 
 /** Base advertised rate (% p.a.) by self-assessed credit score; older cars cost a little more. */
-const BASE_RATE: Record<CreditScore, number> = { GREAT: 6.99, GOOD: 8.99, FAIR: 11.99, POOR: 15.99 };
+const BASE_RATE: Record<CreditScore, number> = {
+  GREAT: 6.99,
+  GOOD: 8.99,
+  FAIR: 11.99,
+  POOR: 15.99,
+};
 /** Added per band of vehicle age: 0-3 years none, 4-7 years +1%, older +2%. */
 function ageLoading(age: number): number {
   if (age <= 3) return 0;
@@ -45,7 +50,13 @@ function impliedRate(amount: number, payment: number, years: number): number {
   let high = 100;
   for (let i = 0; i < 80; i++) {
     const mid = (low + high) / 2;
-    const value = periodicPayment({ principal: amount, annualRate: mid, periodsPerYear: 52, years, residual: 0 });
+    const value = periodicPayment({
+      principal: amount,
+      annualRate: mid,
+      periodsPerYear: 52,
+      years,
+      residual: 0,
+    });
     if (value > payment) high = mid;
     else low = mid;
   }
@@ -55,9 +66,18 @@ function impliedRate(amount: number, payment: number, years: number): number {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function youxQuote(request: YouxQuoteRequest, currentYear: number): YouxQuote {
-  const advertisedRate = round2(BASE_RATE[request.selfAssessedCreditScore] + ageLoading(Math.max(0, currentYear - request.year)));
+  const advertisedRate = round2(
+    BASE_RATE[request.selfAssessedCreditScore] +
+      ageLoading(Math.max(0, currentYear - request.year)),
+  );
   const principal = request.purchasePrice + YOUX_ESTABLISHMENT_FEE;
-  const weekly = periodicPayment({ principal, annualRate: advertisedRate, periodsPerYear: 52, years: request.loanTerm, residual: 0 });
+  const weekly = periodicPayment({
+    principal,
+    annualRate: advertisedRate,
+    periodsPerYear: 52,
+    years: request.loanTerm,
+    residual: 0,
+  });
   return {
     weeklyRepaymentAmount: round2(weekly),
     advertisedRate,
@@ -69,6 +89,9 @@ export function youxQuote(request: YouxQuoteRequest, currentYear: number): YouxQ
 }
 
 /** SPEC 7: ask only when the feature is on, the car has no quote yet and its price is above 0. */
-export function shouldRequestYouxQuote(car: { price?: number | null | undefined; youxQuote?: unknown }, featureOn: boolean): boolean {
+export function shouldRequestYouxQuote(
+  car: { price?: number | null | undefined; youxQuote?: unknown },
+  featureOn: boolean,
+): boolean {
   return featureOn && !car.youxQuote && typeof car.price === 'number' && car.price > 0;
 }

@@ -33,21 +33,36 @@ function originOf(url: string): string | undefined {
  * site's data lists, and only those: api/images/listed-photos.ts.)
  */
 export function imageOrigins(tenant: Pick<Tenant, 'feeds' | 'media_hosts'>): string[] {
-  const feedOrigins = Object.values(tenant.feeds).flatMap((source) => (typeof source === 'string' && /^https?:\/\//i.test(source) ? [originOf(source)] : []));
-  return [...new Set([...feedOrigins, ...tenant.media_hosts.image].filter((origin): origin is string => Boolean(origin)))];
+  const feedOrigins = Object.values(tenant.feeds).flatMap((source) =>
+    typeof source === 'string' && /^https?:\/\//i.test(source) ? [originOf(source)] : [],
+  );
+  return [
+    ...new Set(
+      [...feedOrigins, ...tenant.media_hosts.image].filter((origin): origin is string =>
+        Boolean(origin),
+      ),
+    ),
+  ];
 }
 
 /** The context for a tenant's pages. */
-export function imageUrlContext(tenant: Pick<Tenant, 'feeds' | 'media_hosts' | 'url' | 'images'>): ImageUrlContext {
+export function imageUrlContext(
+  tenant: Pick<Tenant, 'feeds' | 'media_hosts' | 'url' | 'images'>,
+): ImageUrlContext {
   return { settings: tenant.images, siteUrl: tenant.url, allowedOrigins: imageOrigins(tenant) };
 }
 
 /** The smallest ladder width that covers `width` (the largest one above it). */
 export function ladderWidth(width: number): number {
-  return IMAGE_WIDTH_LADDER.find((step) => step >= width) ?? IMAGE_WIDTH_LADDER[IMAGE_WIDTH_LADDER.length - 1]!;
+  return (
+    IMAGE_WIDTH_LADDER.find((step) => step >= width) ??
+    IMAGE_WIDTH_LADDER[IMAGE_WIDTH_LADDER.length - 1]!
+  );
 }
 
-type Source = { kind: 'site'; path: string; absolute: string; vector: boolean } | { kind: 'remote'; absolute: string; vector: boolean };
+type Source =
+  | { kind: 'site'; path: string; absolute: string; vector: boolean }
+  | { kind: 'remote'; absolute: string; vector: boolean };
 
 /** The site's origin, parsed once per site URL (a 10,000-car listing feed asks for it per photo). */
 const siteOrigins = new Map<string, string | undefined>();
@@ -67,10 +82,14 @@ function sourceOf(original: string, context: ImageUrlContext): Source | undefine
   }
   url.hash = '';
   const vector = /\.svgz?$/i.test(url.pathname);
-  if (original.startsWith('/') || url.origin === siteOrigin) return { kind: 'site', path: url.pathname + url.search, absolute: url.href, vector };
+  if (original.startsWith('/') || url.origin === siteOrigin)
+    return { kind: 'site', path: url.pathname + url.search, absolute: url.href, vector };
   // The embedded resizer takes exactly the photo URLs the site lists, whatever their host; a CDN
   // is sent only photos from the hosts the tenant names (it would fetch any URL it is given).
-  const resizable = context.settings.provider === 'embedded' ? /^https?:$/.test(url.protocol) : context.allowedOrigins.includes(url.origin);
+  const resizable =
+    context.settings.provider === 'embedded'
+      ? /^https?:$/.test(url.protocol)
+      : context.allowedOrigins.includes(url.origin);
   return resizable ? { kind: 'remote', absolute: url.href, vector } : undefined;
 }
 
@@ -79,7 +98,12 @@ function sourceOf(original: string, context: ImageUrlContext): Source | undefine
  * grammar. With a CDN, a photo from a host that is not the site's, a feed's or a
  * `media_hosts.image` origin is returned unchanged; an unsafe value (see safe-url.ts) gives undefined.
  */
-export function imageUrl(context: ImageUrlContext, original: string, width: number, options: ImageOptions = {}): string | undefined {
+export function imageUrl(
+  context: ImageUrlContext,
+  original: string,
+  width: number,
+  options: ImageOptions = {},
+): string | undefined {
   const trimmed = original.trim();
   if (!trimmed || !isSafeUrl(trimmed)) return undefined;
   const source = sourceOf(trimmed, context);
@@ -93,7 +117,11 @@ export function imageUrl(context: ImageUrlContext, original: string, width: numb
   switch (settings.provider) {
     case 'embedded': {
       // The route negotiates the format from the request's Accept header, so none is named here.
-      const params = new URLSearchParams({ url: source.kind === 'site' ? source.path : source.absolute, w: String(ladderWidth(w)), q: String(quality) });
+      const params = new URLSearchParams({
+        url: source.kind === 'site' ? source.path : source.absolute,
+        w: String(ladderWidth(w)),
+        q: String(quality),
+      });
       return `/api/image?${params}`;
     }
     case 'imgix': {
@@ -120,8 +148,16 @@ export function imageUrl(context: ImageUrlContext, original: string, width: numb
       return `${settings.zone ?? ''}/cdn-cgi/image/${options}/${onZone ? source.path.replace(/^\//, '') : source.absolute}`;
     }
     case 'template': {
-      const values: Record<string, string> = { url: encodeURIComponent(source.absolute), width: String(w), quality: String(quality), format };
-      return settings.template.replace(/\{(url|width|quality|format)\}/g, (_, name: string) => values[name]!);
+      const values: Record<string, string> = {
+        url: encodeURIComponent(source.absolute),
+        width: String(w),
+        quality: String(quality),
+        format,
+      };
+      return settings.template.replace(
+        /\{(url|width|quality|format)\}/g,
+        (_, name: string) => values[name]!,
+      );
     }
   }
 }

@@ -22,7 +22,10 @@ function decodeUnreserved(part: string): string {
       continue;
     }
     const char = String.fromCharCode(parseInt(hex, 16));
-    out += UNRESERVED.test(char) && !(HEX.test(char) && OPEN_ESCAPE.test(out)) ? char : `%${hex.toUpperCase()}`;
+    out +=
+      UNRESERVED.test(char) && !(HEX.test(char) && OPEN_ESCAPE.test(out))
+        ? char
+        : `%${hex.toUpperCase()}`;
     i += 3;
   }
   return out;

@@ -7,7 +7,18 @@ import { NOT_FOUND_IMAGE } from '../vehicle/media';
 import { imageUrl, srcset, type ImageUrlContext } from './image-url';
 
 /** Where a photo is shown; each has its displayed width per viewport. */
-export type ImageSlot = 'card' | 'gallery' | 'fullscreen' | 'thumb' | 'sticky' | 'list' | 'compare' | 'similar' | 'menu' | 'location' | 'banner';
+export type ImageSlot =
+  | 'card'
+  | 'gallery'
+  | 'fullscreen'
+  | 'thumb'
+  | 'sticky'
+  | 'list'
+  | 'compare'
+  | 'similar'
+  | 'menu'
+  | 'location'
+  | 'banner';
 
 interface SlotLayout {
   /** The `sizes` attribute: the displayed width per viewport. */
@@ -23,7 +34,11 @@ export const SLOT_LAYOUTS: Record<ImageSlot, SlotLayout> = {
   // column on phones, two from 620 px, and 3-4 columns of about 300 px on desktops. Up to 960 px:
   // a 3x phone gets 960 for its 356 px card rather than 1280 (half the bytes for a search page's
   // first screen, a difference nobody sees at that size).
-  card: { sizes: '(min-width: 992px) 320px, (min-width: 620px) 50vw, 100vw', fallback: 640, widths: [320, 480, 640, 960] },
+  card: {
+    sizes: '(min-width: 992px) 320px, (min-width: 620px) 50vw, 100vw',
+    fallback: 640,
+    widths: [320, 480, 640, 960],
+  },
   // The vehicle page's main column: 3/5 of the container from 768 px (cars/[slug].astro .vehicle).
   gallery: { sizes: '(min-width: 1320px) 760px, (min-width: 768px) 58vw, 100vw', fallback: 640 },
   fullscreen: { sizes: '100vw', fallback: 1280 },
@@ -62,7 +77,11 @@ export interface ResponsiveImage {
  * a photo that may not be resized, the original as it is; an unsafe or missing URL gives the
  * not-found placeholder (SPEC 8).
  */
-export function responsiveImage(context: ImageUrlContext | undefined, original: string | null | undefined, slot: ImageSlot): ResponsiveImage {
+export function responsiveImage(
+  context: ImageUrlContext | undefined,
+  original: string | null | undefined,
+  slot: ImageSlot,
+): ResponsiveImage {
   const trimmed = original?.trim();
   if (!trimmed) return { src: NOT_FOUND_IMAGE };
   if (!context) return { src: trimmed };

@@ -11,7 +11,12 @@ export type FillTimeVerdict = 'ok' | 'too-fast' | 'implausible';
  * submitted_at), so only their clock's distance from ours is bounded: a started_at of 0, or
  * timestamps days away from now, are not "slow enough" but implausible.
  */
-export function judgeFillTime(startedAt: number, submittedAt: number | undefined, serverNow: number, minFillMs: number): FillTimeVerdict {
+export function judgeFillTime(
+  startedAt: number,
+  submittedAt: number | undefined,
+  serverNow: number,
+  minFillMs: number,
+): FillTimeVerdict {
   const sentAt = submittedAt ?? serverNow;
   if (Math.abs(sentAt - serverNow) > MAX_CLOCK_SKEW_MS) return 'implausible';
   const elapsed = sentAt - startedAt;
@@ -22,5 +27,6 @@ export function judgeFillTime(startedAt: number, submittedAt: number | undefined
 /** What a visitor is told for each refused verdict. */
 export const FILL_TIME_ERRORS: Record<Exclude<FillTimeVerdict, 'ok'>, string> = {
   'too-fast': 'This form was sent too quickly. Please check your details and send it again.',
-  implausible: "This form's timing looks wrong (check your device's date and time). Please reload the page and send it again.",
+  implausible:
+    "This form's timing looks wrong (check your device's date and time). Please reload the page and send it again.",
 };

@@ -37,7 +37,8 @@ export function toFormCar(car: {
     make: car.make,
     model: car.model,
     dealership_slug: car.dealership_slug ?? null,
-    location_id: car.location_id === null || car.location_id === undefined ? null : String(car.location_id),
+    location_id:
+      car.location_id === null || car.location_id === undefined ? null : String(car.location_id),
     primary_image_url: car.primary_image_url ?? null,
   };
 }

@@ -78,7 +78,11 @@ export const LEAD_FORM_TABLE = {
     heading: 'Finance Enquiry',
     submitLabel: 'Send Enquiry',
     // /finance-enquiry is the finance page's twin; /personalised/finance applies for one car.
-    gatedPages: { '/finance': 'finance', '/finance-enquiry': 'finance', '/personalised/finance': 'car-finance' },
+    gatedPages: {
+      '/finance': 'finance',
+      '/finance-enquiry': 'finance',
+      '/personalised/finance': 'car-finance',
+    },
   },
   finance_application: {
     messageRequired: false,
@@ -100,7 +104,11 @@ export const LEAD_FORM_TABLE = {
     event: 'none',
     heading: 'Your details',
     submitLabel: 'Next: Your Car',
-    gatedPages: { '/trade-in': 'trade-in', '/cars/trade-in': 'trade-in', '/sell-my-car': 'sell-my-car' },
+    gatedPages: {
+      '/trade-in': 'trade-in',
+      '/cars/trade-in': 'trade-in',
+      '/sell-my-car': 'sell-my-car',
+    },
   },
   reserve: {
     messageRequired: false,
@@ -133,11 +141,16 @@ export type LeadForm = keyof typeof LEAD_FORM_TABLE;
 export const LEAD_FORMS = /* @__PURE__ */ Object.keys(LEAD_FORM_TABLE) as [LeadForm, ...LeadForm[]];
 
 /** A page that shows a lead form and can be gated behind sign-in. */
-export type GatedLeadPage = { [F in LeadForm]: keyof (typeof LEAD_FORM_TABLE)[F]['gatedPages'] }[LeadForm];
+export type GatedLeadPage = {
+  [F in LeadForm]: keyof (typeof LEAD_FORM_TABLE)[F]['gatedPages'];
+}[LeadForm];
 
 /** Every gated lead page with the sign-in kind it signs in with. */
 export function gatedLeadPages(): [GatedLeadPage, SignInKind][] {
-  return Object.values(LEAD_FORM_TABLE).flatMap((form) => Object.entries(form.gatedPages)) as [GatedLeadPage, SignInKind][];
+  return Object.values(LEAD_FORM_TABLE).flatMap((form) => Object.entries(form.gatedPages)) as [
+    GatedLeadPage,
+    SignInKind,
+  ][];
 }
 
 /** Whether a stored or received name is one of the forms. */

@@ -32,9 +32,19 @@ const minutes = (time: string) => {
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** Local calendar date and UTC offset ("+10:00") of an instant in a time zone. */
-function localDate(instant: number, timeZone: string): { date: string; weekday: number; offset: string } {
+function localDate(
+  instant: number,
+  timeZone: string,
+): { date: string; weekday: number; offset: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', timeZoneName: 'longOffset' })
+    new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      timeZoneName: 'longOffset',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

@@ -75,7 +75,12 @@ export function tradeInReducer(state: TradeInState, action: TradeInAction): Trad
     case 'sending':
       return { ...state, errors: {}, failure: null, busy: true };
     case 'failed':
-      return { ...state, failure: action.message, errors: action.errors ?? state.errors, busy: false };
+      return {
+        ...state,
+        failure: action.message,
+        errors: action.errors ?? state.errors,
+        busy: false,
+      };
     case 'settled':
       return { ...state, busy: false };
     case 'contact-sent':
@@ -83,7 +88,11 @@ export function tradeInReducer(state: TradeInState, action: TradeInAction): Trad
     case 'looked-up':
       return { ...state, vehicle: action.vehicle };
     case 'valued':
-      return { ...state, offer: action.offer, noEstimate: action.offer === null ? (action.noEstimate ?? NO_REASON) : null };
+      return {
+        ...state,
+        offer: action.offer,
+        noEstimate: action.offer === null ? (action.noEstimate ?? NO_REASON) : null,
+      };
     case 'car-sent':
       return { ...state, step: 2, busy: false };
   }
@@ -98,25 +107,40 @@ export function checkCarAnswers(car: CarAnswers): { errors: Record<string, strin
   return { errors, km };
 }
 
-type JsonAnswer = { status: number; data: Record<string, unknown> } | { status: 0; error: string; returned?: string | undefined };
+type JsonAnswer =
+  | { status: number; data: Record<string, unknown> }
+  | { status: 0; error: string; returned?: string | undefined };
 
 /** The rego lookup's car, or the message to show when it failed. */
-export function lookupOutcome(answer: JsonAnswer): { vehicle: LookedUpVehicle } | { failure: string } {
+export function lookupOutcome(
+  answer: JsonAnswer,
+): { vehicle: LookedUpVehicle } | { failure: string } {
   if ('error' in answer) return { failure: answer.returned ?? LEAD_MESSAGES.multiStepFailed };
-  if (answer.status !== 200) return { failure: String(answer.data.error ?? LEAD_MESSAGES.multiStepFailed) };
+  if (answer.status !== 200)
+    return { failure: String(answer.data.error ?? LEAD_MESSAGES.multiStepFailed) };
   return { vehicle: answer.data.vehicle as LookedUpVehicle };
 }
 
 /** The valuation's offer, or (offer null) the refusal the server gave, else `NO_REASON`. */
-export function valuationOutcome(answer: JsonAnswer): { offer: number | null; noEstimate: string | null } {
-  const offer = !('error' in answer) && answer.status === 200 ? Number(answer.data.offer_price) : null;
+export function valuationOutcome(answer: JsonAnswer): {
+  offer: number | null;
+  noEstimate: string | null;
+} {
+  const offer =
+    !('error' in answer) && answer.status === 200 ? Number(answer.data.offer_price) : null;
   if (offer !== null) return { offer, noEstimate: null };
   const refusal = !('error' in answer) && answer.status === 422 ? String(answer.data.error) : null;
   return { offer: null, noEstimate: refusal ?? NO_REASON };
 }
 
 /** The '2. Valuation' step's lead fields. */
-export function valuationFields(car: CarAnswers, vehicle: LookedUpVehicle, km: number, answers: TradeInState['answers'], offer: number | null) {
+export function valuationFields(
+  car: CarAnswers,
+  vehicle: LookedUpVehicle,
+  km: number,
+  answers: TradeInState['answers'],
+  offer: number | null,
+) {
   return {
     Rego: car.rego,
     regoState: car.regoState,

@@ -51,11 +51,20 @@ export function normaliseRego(rego: string): string | undefined {
 export function lookupRego(rego: string, state: string, currentYear: number): TradeInVehicle {
   const seed = hash(`${normaliseRego(rego) ?? rego}|${state.toUpperCase()}`);
   const entry = CATALOGUE[seed % CATALOGUE.length]!;
-  return { year: currentYear - (seed % 12), make: entry.make, model: entry.model, badge: entry.badge };
+  return {
+    year: currentYear - (seed % 12),
+    make: entry.make,
+    model: entry.model,
+    badge: entry.badge,
+  };
 }
 
 function newPriceOf(vehicle: Pick<TradeInVehicle, 'make' | 'model'>): number {
-  const known = CATALOGUE.find((entry) => entry.make.toLowerCase() === vehicle.make.toLowerCase() && entry.model.toLowerCase() === vehicle.model.toLowerCase());
+  const known = CATALOGUE.find(
+    (entry) =>
+      entry.make.toLowerCase() === vehicle.make.toLowerCase() &&
+      entry.model.toLowerCase() === vehicle.model.toLowerCase(),
+  );
   return known?.newPrice ?? 35_000;
 }
 
@@ -72,8 +81,10 @@ export function estimateTradeIn(
   currentYear: number,
 ): Estimate {
   const age = currentYear - vehicle.year;
-  if (age > MAX_ESTIMATE_AGE_YEARS || km > MAX_ESTIMATE_KM) return { ok: false, error: NO_ESTIMATE_MESSAGE };
+  if (age > MAX_ESTIMATE_AGE_YEARS || km > MAX_ESTIMATE_KM)
+    return { ok: false, error: NO_ESTIMATE_MESSAGE };
   let value = newPriceOf(vehicle) * Math.pow(0.88, Math.max(0, age)) - km * 0.08;
-  for (const adjustment of ADJUSTMENTS) if (answers[adjustment.key]) value *= 1 - adjustment.deduction;
+  for (const adjustment of ADJUSTMENTS)
+    if (answers[adjustment.key]) value *= 1 - adjustment.deduction;
   return { ok: true, offer_price: Math.max(500, Math.floor(value / 100) * 100) };
 }

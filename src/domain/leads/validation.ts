@@ -25,7 +25,10 @@ export function normaliseMobile(value: string): string | undefined {
 
 // Every text field: no control characters (src/domain/plain-text.ts); line breaks only in a multi-line one.
 const plain = (multiLine: boolean) =>
-  [(value: string) => textProblem(value, multiLine) === undefined, multiLine ? TEXT_MESSAGES.multiLine : TEXT_MESSAGES.oneLine] as const;
+  [
+    (value: string) => textProblem(value, multiLine) === undefined,
+    multiLine ? TEXT_MESSAGES.multiLine : TEXT_MESSAGES.oneLine,
+  ] as const;
 const text = (max: number, multiLine = false) =>
   z
     .string()
@@ -101,8 +104,12 @@ export function leadFieldsSchema(rules: LeadRules) {
       phone: mobile,
       email,
       postcode,
-      message: rules.messageRequired ? required(M.message, 5000, true) : text(5000, true).optional().nullable(),
-      category: rules.categoryRequired ? required(M.category).default(GENERAL_ENQUIRY) : optionalText(),
+      message: rules.messageRequired
+        ? required(M.message, 5000, true)
+        : text(5000, true).optional().nullable(),
+      category: rules.categoryRequired
+        ? required(M.category).default(GENERAL_ENQUIRY)
+        : optionalText(),
       subcategory: optionalText(),
       dealership_slug: rules.dealershipRequired ? required(M.dealership) : optionalText(),
       terms_conditions: rules.termsRequired ? checked(M.terms) : z.boolean().optional().nullable(),
@@ -121,7 +128,13 @@ export type LeadFields = z.output<ReturnType<typeof leadFieldsSchema>>;
 export function leadBodySchema(rules: LeadRules) {
   // zod 4 compiles each new object schema on first use: building one per request cost the API
   // most of its time per lead, so each distinct set of rules gets its schema once.
-  const key = JSON.stringify([rules.messageRequired, rules.termsRequired, rules.dealershipRequired, rules.locationRequired, rules.categoryRequired]);
+  const key = JSON.stringify([
+    rules.messageRequired,
+    rules.termsRequired,
+    rules.dealershipRequired,
+    rules.locationRequired,
+    rules.categoryRequired,
+  ]);
   let schema = bodySchemas.get(key);
   if (!schema) bodySchemas.set(key, (schema = buildLeadBodySchema(rules)));
   return schema;
@@ -136,8 +149,14 @@ function buildLeadBodySchema(rules: LeadRules) {
       form: z.enum(LEAD_FORMS, { error: `form must be one of ${LEAD_FORMS.join(', ')}.` }),
       idempotency_key: z
         .string({ error: 'idempotency_key is required.' })
-        .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _.'),
-      started_at: z.number({ error: 'started_at must be the time the form was shown, in milliseconds.' }).int().nonnegative(),
+        .regex(
+          /^[A-Za-z0-9_-]{8,100}$/,
+          'idempotency_key must be 8 to 100 letters, digits, - or _.',
+        ),
+      started_at: z
+        .number({ error: 'started_at must be the time the form was shown, in milliseconds.' })
+        .int()
+        .nonnegative(),
       submitted_at: z.number().int().nonnegative().optional(),
       // The honeypot: any value at all means a bot, so none is refused here (an error would name the field).
       website: z.unknown().optional(),
@@ -149,14 +168,17 @@ function buildLeadBodySchema(rules: LeadRules) {
       subcategory: optionalText(),
       lead_id: z.uuid('lead_id must be the id a previous step returned.').optional().nullable(),
       isLastStep: z.boolean().default(true),
-      fields: z.record(z.string(), z.unknown(), { error: 'fields must be an object of form fields.' }),
+      fields: z.record(z.string(), z.unknown(), {
+        error: 'fields must be an object of form fields.',
+      }),
     })
     .strict()
     .transform((body, context) => {
       const schema = body.lead_id ? fields.partial() : fields;
       const parsed = schema.safeParse({ category: body.category ?? undefined, ...body.fields });
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: ['fields', ...issue.path] } as never);
+        for (const issue of parsed.error.issues)
+          context.addIssue({ ...issue, path: ['fields', ...issue.path] } as never);
         return z.NEVER;
       }
       return { ...body, fields: parsed.data as Partial<LeadFields> };
@@ -170,7 +192,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     const path = issue.path[0] === 'fields' ? issue.path.slice(1) : issue.path;
     const key = path.length ? String(path[0]) : '_';
     if (issue.code === 'unrecognized_keys') {
-      for (const unknownKey of issue.keys) errors[unknownKey] ??= `${unknownKey} is not a field of this form.`;
+      for (const unknownKey of issue.keys)
+        errors[unknownKey] ??= `${unknownKey} is not a field of this form.`;
       continue;
     }
     errors[key] ??= issue.message;
@@ -179,7 +202,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** SPEC 5 rules for one form on one site; the same on the page and in the API. A lead about a car already has its dealership. */
-export function rulesForForm(form: LeadForm, site: { messageRequired: boolean; termsRequired: boolean; dealerships: number }, hasCar: boolean): LeadRules {
+export function rulesForForm(
+  form: LeadForm,
+  site: { messageRequired: boolean; termsRequired: boolean; dealerships: number },
+  hasCar: boolean,
+): LeadRules {
   return {
     messageRequired: site.messageRequired && LEAD_FORM_TABLE[form].messageRequired,
     termsRequired: site.termsRequired,

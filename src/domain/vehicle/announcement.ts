@@ -8,7 +8,10 @@ export interface Announcement {
 }
 
 /** SPEC 2: 'Located at {city}' shows when the car's city differs from the primary location's. */
-export function locationAnnouncement(car: Pick<Car, 'city' | 'location'>, locations: Location[]): Announcement | undefined {
+export function locationAnnouncement(
+  car: Pick<Car, 'city' | 'location'>,
+  locations: Location[],
+): Announcement | undefined {
   const city = (car.location?.address?.city ?? car.city ?? '').trim();
   const primaryCity = primaryLocation(locations)?.address.city?.trim();
   if (!city || !primaryCity || city.toLowerCase() === primaryCity.toLowerCase()) return undefined;

@@ -15,7 +15,10 @@ export interface DealerComments {
  * Dealer comments for display: blank means pending (undefined). Longer than 400 characters gets a
  * short form of exactly the first 400 characters (SPEC 9), even mid-word, plus "…".
  */
-export function dealerComments(text: string | null | undefined, limit = COMMENTS_TRUNCATE_AT): DealerComments | undefined {
+export function dealerComments(
+  text: string | null | undefined,
+  limit = COMMENTS_TRUNCATE_AT,
+): DealerComments | undefined {
   const full = (text ?? '').trim();
   if (!full) return undefined;
   const cut = truncate(full, limit);

@@ -19,13 +19,19 @@ const CONDITION: Record<string, string> = {
 /** The schema.org availability for a car's status (coming soon is a pre-order; sold is sold out). */
 export function availability(car: Pick<Car, 'status' | 'sold'>): string {
   if (!isAvailable(car)) return 'https://schema.org/SoldOut';
-  return car.status === 'coming_soon' ? 'https://schema.org/PreOrder' : 'https://schema.org/InStock';
+  return car.status === 'coming_soon'
+    ? 'https://schema.org/PreOrder'
+    : 'https://schema.org/InStock';
 }
 
 /** schema.org Car with its Offer (SPEC 2 structured data); fields the feed lacks are left out. */
 export function carJsonLd(car: Car, context: JsonLdContext): Record<string, unknown> {
   const clean = (object: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(object).filter(([, value]) => value != null && value !== '' && !(Array.isArray(value) && !value.length)));
+    Object.fromEntries(
+      Object.entries(object).filter(
+        ([, value]) => value != null && value !== '' && !(Array.isArray(value) && !value.length),
+      ),
+    );
   const priced = typeof car.price === 'number' && car.price > 0;
   return clean({
     '@context': 'https://schema.org',
@@ -44,7 +50,10 @@ export function carJsonLd(car: Car, context: JsonLdContext): Record<string, unkn
     driveWheelConfiguration: car.drive ?? car.simple_drive ?? undefined,
     vehicleIdentificationNumber: car.vin ?? undefined,
     itemCondition: CONDITION[car.car_type],
-    mileageFromOdometer: typeof car.km === 'number' ? { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' } : undefined,
+    mileageFromOdometer:
+      typeof car.km === 'number'
+        ? { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' }
+        : undefined,
     offers: clean({
       '@type': 'Offer',
       url: context.pageUrl,

@@ -26,7 +26,10 @@ export function videoIndex(position: VideoPosition, photoCount: number): number 
 }
 
 /** The gallery's slides: the photos, with the stock video (car.video_url) at the site's position. */
-export function gallerySlides(car: Pick<Car, 'images' | 'video_url'>, position: VideoPosition): Slide[] {
+export function gallerySlides(
+  car: Pick<Car, 'images' | 'video_url'>,
+  position: VideoPosition,
+): Slide[] {
   const slides: Slide[] = car.images
     .filter(({ image }) => image.url.trim())
     .map(({ image }) => ({ kind: 'image', url: image.url, thumb: image.thumb?.url || image.url }));
@@ -45,7 +48,9 @@ export function walkaroundUrl(car: Pick<Car, 'walkaround_videos'>): string | und
  * when they are read, but these go into iframes, so anything but http(s) or a site path is left out here too.
  */
 export function videoUrls(car: Pick<Car, 'videos' | 'external_video_url'>): string[] {
-  return [car.external_video_url, ...(car.videos ?? []).map((item) => item.video.url)].map(safeUrlOrUndefined).filter((url): url is string => Boolean(url));
+  return [car.external_video_url, ...(car.videos ?? []).map((item) => item.video.url)]
+    .map(safeUrlOrUndefined)
+    .filter((url): url is string => Boolean(url));
 }
 
 /** A file the browser plays itself (<video>); anything else is embedded (<iframe>). */
@@ -54,7 +59,9 @@ export function isDirectVideo(url: string): boolean {
 }
 
 /** The viewer's views a car has, in SPEC order: Spin, Walkaround, Gallery, Interior. */
-export function availableViews(car: Pick<Car, 'spin_images' | 'walkaround_videos' | 'spin_interior_image'>): MediaView[] {
+export function availableViews(
+  car: Pick<Car, 'spin_images' | 'walkaround_videos' | 'spin_interior_image'>,
+): MediaView[] {
   const views: MediaView[] = [];
   if ((car.spin_images ?? []).filter(Boolean).length > 1) views.push('spin');
   if (walkaroundUrl(car)) views.push('walkaround');
@@ -68,7 +75,12 @@ export function defaultView(views: MediaView[], preferred: 'spin' | 'gallery'): 
   return views.includes(preferred) ? preferred : 'gallery';
 }
 
-export const VIEW_LABELS: Record<MediaView, string> = { spin: 'Spin', walkaround: 'Walkaround', gallery: 'Gallery', interior: 'Interior' };
+export const VIEW_LABELS: Record<MediaView, string> = {
+  spin: 'Spin',
+  walkaround: 'Walkaround',
+  gallery: 'Gallery',
+  interior: 'Interior',
+};
 
 /** Step through n slides, wrapping at both ends (keyboard left/right in the viewer). */
 export function stepIndex(index: number, delta: number, count: number): number {

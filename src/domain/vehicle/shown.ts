@@ -4,7 +4,14 @@
  * corrected live shows what a page built in that state shows.
  */
 import type { Car } from '../../feeds/schemas';
-import { calculatorStart, showsCalculator, weeklyEstimate, type CalculatorSettings, type FinanceSettings, type WeeklyEstimate } from '../finance/estimate';
+import {
+  calculatorStart,
+  showsCalculator,
+  weeklyEstimate,
+  type CalculatorSettings,
+  type FinanceSettings,
+  type WeeklyEstimate,
+} from '../finance/estimate';
 import { hasPrice } from '../price-display';
 import { isAvailable } from '../stock';
 import { imageTag, type ImageTag, type TagSettings } from '../tags';
@@ -44,7 +51,8 @@ export interface ShownSettings {
   actions: ActionSettings;
   /** features.trade_in_valuation */
   tradeInValuation: boolean;
-  finance: FinanceSettings & CalculatorSettings & { calculator: { variant: 'enquire_link' | 'enquiry_modal' } };
+  finance: FinanceSettings &
+    CalculatorSettings & { calculator: { variant: 'enquire_link' | 'enquiry_modal' } };
   /** features.autogauge */
   autogauge: boolean;
   /** delivery.enabled */
@@ -91,7 +99,10 @@ export function vehicleShown(car: ShownCar, settings: ShownSettings): VehicleSho
     available,
     priced,
     priceOnApplication: available && !priced,
-    wasPrice: priced && typeof car.before_price === 'number' && car.before_price > car.price! ? car.before_price : undefined,
+    wasPrice:
+      priced && typeof car.before_price === 'number' && car.before_price > car.price!
+        ? car.before_price
+        : undefined,
     belowMarket: priced ? belowMarketBy(car) : undefined,
     weekly: available ? weeklyEstimate(car, settings.finance) : undefined,
     tag: imageTag(car, settings.tags, Date.parse(settings.builtAt)),
@@ -123,7 +134,9 @@ export interface LiveFields {
  * totalPayable) was worked out for the old price: with a new price the calculator's maths on the
  * new price stands instead, as the next feed would quote it.
  */
-export function withLiveFields<T extends Pick<Car, 'status' | 'sold' | 'reserved' | 'price' | 'price_type' | 'finance_lenders'>>(car: T, live: LiveFields): T {
+export function withLiveFields<
+  T extends Pick<Car, 'status' | 'sold' | 'reserved' | 'price' | 'price_type' | 'finance_lenders'>,
+>(car: T, live: LiveFields): T {
   const status = typeof live.status === 'string' ? (live.status as Car['status']) : car.status;
   const next: T = { ...car, status, sold: live.sold === true, reserved: live.reserved === true };
   if (hasPrice(live.price) && live.price !== car.price) {
@@ -136,7 +149,12 @@ export function withLiveFields<T extends Pick<Car, 'status' | 'sold' | 'reserved
 
 function repriced(lenders: Car['finance_lenders']): Car['finance_lenders'] {
   if (!lenders) return lenders;
-  return Object.fromEntries(Object.entries(lenders).map(([key, figures]) => [key, { ...figures, paymentWeek: null, paymentMonth: null, totalPayable: null }]));
+  return Object.fromEntries(
+    Object.entries(lenders).map(([key, figures]) => [
+      key,
+      { ...figures, paymentWeek: null, paymentMonth: null, totalPayable: null },
+    ]),
+  );
 }
 
 /** Where the Finance Calculator starts for the car (the island's props), as VehiclePriceTools passes it. */

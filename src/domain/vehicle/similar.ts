@@ -28,7 +28,9 @@ export interface SimilarHit {
   sold?: boolean;
 }
 
-export function similarSubject(car: Pick<Car, 'id' | 'make' | 'model' | 'price' | 'simple_body'>): SimilarSubject {
+export function similarSubject(
+  car: Pick<Car, 'id' | 'make' | 'model' | 'price' | 'simple_body'>,
+): SimilarSubject {
   return {
     id: String(car.id),
     make: car.make,
@@ -43,9 +45,13 @@ export function similarSubject(car: Pick<Car, 'id' | 'make' | 'model' | 'price' 
  * first 10 hits, closest price first; the car itself, unavailable cars and cars outside the price
  * window left out (whatever the service returned); unique by id; at most 6.
  */
-export function mergeSimilar<T extends SimilarHit>(subject: SimilarSubject, hitLists: readonly (readonly T[])[]): T[] {
+export function mergeSimilar<T extends SimilarHit>(
+  subject: SimilarSubject,
+  hitLists: readonly (readonly T[])[],
+): T[] {
   const { price } = subject;
-  const distance = (hit: T) => (price === undefined || typeof hit.price !== 'number' ? 0 : Math.abs(hit.price - price));
+  const distance = (hit: T) =>
+    price === undefined || typeof hit.price !== 'number' ? 0 : Math.abs(hit.price - price);
   const fits = (hit: T) =>
     hit.objectID !== subject.id &&
     isAvailable({ status: hit.status as Car['status'], sold: hit.sold }) &&

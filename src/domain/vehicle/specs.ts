@@ -8,7 +8,11 @@ export interface Spec {
   value: string;
 }
 
-type Entry = [label: string, value: string | number | null | undefined, format?: (value: number) => string];
+type Entry = [
+  label: string,
+  value: string | number | null | undefined,
+  format?: (value: number) => string,
+];
 
 const CONDITION: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
 

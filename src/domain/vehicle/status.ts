@@ -21,7 +21,10 @@ export interface VehicleActions {
   findSimilar: boolean;
 }
 
-export function vehicleActions(car: Pick<Car, 'status' | 'sold' | 'reserved' | 'price'>, settings: ActionSettings): VehicleActions {
+export function vehicleActions(
+  car: Pick<Car, 'status' | 'sold' | 'reserved' | 'price'>,
+  settings: ActionSettings,
+): VehicleActions {
   const available = isAvailable(car);
   if (!available) return { available, reserve: false, call: false, findSimilar: true };
   return {
@@ -34,6 +37,9 @@ export function vehicleActions(car: Pick<Car, 'status' | 'sold' | 'reserved' | '
 }
 
 /** The enquiry button's label: the tenant's label, or 'Instant Message' when that feature is on. */
-export function enquireLabel(tenant: { features: { instant_message: boolean }; labels: { enquire_button: string } }): string {
+export function enquireLabel(tenant: {
+  features: { instant_message: boolean };
+  labels: { enquire_button: string };
+}): string {
   return tenant.features.instant_message ? 'Instant Message' : tenant.labels.enquire_button;
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FeedUrlSchema, IdSchema, ImageItemSchema, LooseNumberSchema, PostcodeSchema, VideoItemSchema } from './common';
+import {
+  FeedUrlSchema,
+  IdSchema,
+  ImageItemSchema,
+  LooseNumberSchema,
+  PostcodeSchema,
+  VideoItemSchema,
+} from './common';
 
 /** Figures one finance lender quotes for a car (SPEC 3 "finance_lenders keyed by provider"). */
 export const LenderFiguresSchema = z
@@ -87,10 +94,15 @@ const HotspotSchema = z.object({
 
 /** Feature lists arrive flat (["Cruise control", ...]) or grouped ({ Safety: [...] }); pages get groups. */
 export const StandardEquipmentSchema = z
-  .union([z.array(z.string()), z.record(z.string(), z.array(z.string())), z.array(z.object({ category: z.string(), items: z.array(z.string()) }))])
+  .union([
+    z.array(z.string()),
+    z.record(z.string(), z.array(z.string())),
+    z.array(z.object({ category: z.string(), items: z.array(z.string()) })),
+  ])
   .transform((value): { category: string; items: string[] }[] => {
     if (Array.isArray(value)) {
-      if (value.every((item) => typeof item === 'string')) return value.length ? [{ category: 'Features', items: value as string[] }] : [];
+      if (value.every((item) => typeof item === 'string'))
+        return value.length ? [{ category: 'Features', items: value as string[] }] : [];
       return value as { category: string; items: string[] }[];
     }
     return Object.entries(value).map(([category, items]) => ({ category, items }));
@@ -105,7 +117,9 @@ export const CarTypeSchema = z.enum(['new', 'demo', 'used']);
  */
 export const CarSchema = z.object({
   id: IdSchema,
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
   path: z.string().optional(),
   name: z.string().min(1),
   year: z.number().int().min(1900).max(2100),
@@ -166,7 +180,12 @@ export const CarSchema = z.object({
   spin_images: z.array(FeedUrlSchema).optional(),
   spin_code: z.string().nullish(),
   spin_interior_image: FeedUrlSchema.nullish(),
-  hotspots: z.object({ exterior: z.array(HotspotSchema).optional(), interior: z.array(HotspotSchema).optional() }).optional(),
+  hotspots: z
+    .object({
+      exterior: z.array(HotspotSchema).optional(),
+      interior: z.array(HotspotSchema).optional(),
+    })
+    .optional(),
   standardEquipment: StandardEquipmentSchema.optional(),
   dealercomments: z.string().nullish(),
   file: FeedUrlSchema.nullish(),
@@ -183,8 +202,21 @@ export const CarSchema = z.object({
   location: CarLocationSchema.nullish(),
   variant: VariantSchema.nullish(),
   specifications: CaravanSpecificationsSchema.nullish(),
-  autograb_data: z.object({ state_average_market_price: LooseNumberSchema, average_market_price: LooseNumberSchema }).partial().nullish(),
-  youxQuote: z.object({ weeklyRepaymentAmount: LooseNumberSchema, advertisedRate: LooseNumberSchema, comparisonRate: LooseNumberSchema }).partial().nullish(),
+  autograb_data: z
+    .object({
+      state_average_market_price: LooseNumberSchema,
+      average_market_price: LooseNumberSchema,
+    })
+    .partial()
+    .nullish(),
+  youxQuote: z
+    .object({
+      weeklyRepaymentAmount: LooseNumberSchema,
+      advertisedRate: LooseNumberSchema,
+      comparisonRate: LooseNumberSchema,
+    })
+    .partial()
+    .nullish(),
   finance_lenders: z.record(z.string(), LenderFiguresSchema).nullish(),
   /** Price comparison figures (SPEC 3 "Autogauge response"), when the feed carries them. */
   autogauge: z

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { SafeUrlSchema } from '../../config/safe-url';
 
 /** Feed ids arrive as numbers or strings; everything downstream compares them as strings. */
-export const IdSchema = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
+export const IdSchema = z
+  .union([z.string().min(1), z.number().int().nonnegative()])
+  .transform(String);
 
 /** A number that feeds sometimes send as a numeric string ("12500"); blanks become null. */
 export const LooseNumberSchema = z.preprocess((value) => {
@@ -35,6 +37,8 @@ export const ImageItemSchema = z.object({ image: ImageRefSchema });
 export const VideoItemSchema = z.object({ video: z.object({ url: FeedUrlSchema }) });
 
 /** A 4-digit Australian postcode, kept as a string so leading zeros (0800 Darwin) survive. */
-export const PostcodeSchema = z.union([z.string(), z.number()]).transform((value) => String(value).padStart(4, '0'));
+export const PostcodeSchema = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).padStart(4, '0'));
 
 export const AustralianStateSchema = z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);

@@ -21,7 +21,9 @@ export const ReviewSchema = z.object({
 export const ModelSchema = z.object({
   id: IdSchema,
   name: z.string().min(1),
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
   new_slug: z.string().nullish(),
   status: z.enum(['all_new', 'new', 'coming_soon']).nullish(),
   short_description: z.string().nullish(),
@@ -54,17 +56,23 @@ export const ModelSchema = z.object({
 export const ManufacturerSchema = z.object({
   id: IdSchema,
   name: z.string().min(1),
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
   logo: FeedUrlSchema.nullish(),
   category: z.enum(['Car', 'Motorcycle', 'Truck']).default('Car'),
-  dealership_websites: z.array(z.object({ name: z.string(), url: FeedUrlSchema, make: z.string().optional() })).default([]),
+  dealership_websites: z
+    .array(z.object({ name: z.string(), url: FeedUrlSchema, make: z.string().optional() }))
+    .default([]),
 });
 
 /** A special offer (the /special-offers page and the home banner), honouring start and expiry. */
 export const OfferSchema = z.object({
   id: IdSchema,
   title: z.string().min(1),
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug of lower-case letters, digits and dashes'),
   description: z.string().nullish(),
   image: z.object({ url: FeedUrlSchema }).nullish(),
   url: FeedUrlSchema.nullish(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { FeedUrlSchema, IdSchema, ImageItemSchema, LooseNumberSchema, PostcodeSchema } from './common';
+import {
+  FeedUrlSchema,
+  IdSchema,
+  ImageItemSchema,
+  LooseNumberSchema,
+  PostcodeSchema,
+} from './common';
 
 const TimeSchema = z.string().regex(/^\d{1,2}:\d{2}$/, 'expected a time like 08:30');
 
@@ -46,7 +52,10 @@ export const LocationSchema = z.object({
   image: ImageItemSchema.nullish(),
   average_rating: LooseNumberSchema.optional(),
   review_count: LooseNumberSchema.optional(),
-  reviews: z.object({ count: LooseNumberSchema, average_rating: LooseNumberSchema }).partial().nullish(),
+  reviews: z
+    .object({ count: LooseNumberSchema, average_rating: LooseNumberSchema })
+    .partial()
+    .nullish(),
   address: LocationAddressSchema,
   contact_detail: z
     .object({

@@ -24,13 +24,27 @@ async function loadListedCars(): Promise<Map<string, ListedCar>> {
 }
 
 /** Favourites and recently viewed cars alike: photo, title with year, price, a link to the car. */
-function GarageList({ label, cars, images }: { label: string; cars: GarageCar[]; images: ImageUrlContext | undefined }) {
+function GarageList({
+  label,
+  cars,
+  images,
+}: {
+  label: string;
+  cars: GarageCar[];
+  images: ImageUrlContext | undefined;
+}) {
   return (
     <ul className="account-list garage-list" aria-label={label}>
       {cars.map((car) => (
         <li key={car.id}>
           {car.image ? (
-            <SafeImage {...responsiveImage(images, car.image, 'list')} alt="" width={120} height={80} loading="lazy" />
+            <SafeImage
+              {...responsiveImage(images, car.image, 'list')}
+              alt=""
+              width={120}
+              height={80}
+              loading="lazy"
+            />
           ) : (
             // Holds the photo's place while the listed cars load, so the row does not jump.
             <span className="garage-list__photo" aria-hidden="true" />
@@ -94,7 +108,10 @@ export default function MyGarage({ images }: { images?: ImageUrlContext }) {
         )}
         {session.status === 'signed-out' && (
           <p>
-            <a className="btn btn-primary" href={signInUrl('my-garage', '/my-garage', '/my-garage')}>
+            <a
+              className="btn btn-primary"
+              href={signInUrl('my-garage', '/my-garage', '/my-garage')}
+            >
               Sign In
             </a>
           </p>
@@ -105,7 +122,11 @@ export default function MyGarage({ images }: { images?: ImageUrlContext }) {
         {favourites.length === 0 ? (
           <p>No favourites yet. Press the heart on a car to keep it here.</p>
         ) : (
-          <GarageList label="Favourite cars" cars={favourites.map((car) => garageCar(car, listed))} images={images} />
+          <GarageList
+            label="Favourite cars"
+            cars={favourites.map((car) => garageCar(car, listed))}
+            images={images}
+          />
         )}
       </section>
       <section aria-labelledby="garage-viewed">
@@ -113,7 +134,11 @@ export default function MyGarage({ images }: { images?: ImageUrlContext }) {
         {viewed.length === 0 ? (
           <p>Cars you look at appear here.</p>
         ) : (
-          <GarageList label="Recently viewed cars" cars={viewed.map((car) => garageCar(car, listed))} images={images} />
+          <GarageList
+            label="Recently viewed cars"
+            cars={viewed.map((car) => garageCar(car, listed))}
+            images={images}
+          />
         )}
       </section>
     </div>

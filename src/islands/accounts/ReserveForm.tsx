@@ -17,7 +17,14 @@ const FIELDS = [
   { name: 'last_name', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
   { name: 'phone', label: 'Mobile Number', type: 'tel', autoComplete: 'tel' },
   { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
-  { name: 'postcode', label: 'Postcode', type: 'text', autoComplete: 'postal-code', maxLength: 4, inputMode: 'numeric' },
+  {
+    name: 'postcode',
+    label: 'Postcode',
+    type: 'text',
+    autoComplete: 'postal-code',
+    maxLength: 4,
+    inputMode: 'numeric',
+  },
 ] as const;
 
 type Done = { deposit: string; redirect?: string | null };
@@ -86,7 +93,12 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
         return;
       }
       if (!response.ok) {
-        const fieldErrors = Object.fromEntries(Object.entries(body.fields ?? {}).map(([name, message]) => [name.replace(/^fields\./, ''), message]));
+        const fieldErrors = Object.fromEntries(
+          Object.entries(body.fields ?? {}).map(([name, message]) => [
+            name.replace(/^fields\./, ''),
+            message,
+          ]),
+        );
         setErrors(fieldErrors);
         setFormError(body.error ?? 'An error occurred when submitting this form');
         return;
@@ -105,7 +117,8 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
       <div role="status" className="reserve-done">
         <h2>Thank you, your reservation is in</h2>
         <p>
-          We have your reservation for the {car.name}. The dealership will contact you shortly to take the {done.deposit} deposit and confirm it.
+          We have your reservation for the {car.name}. The dealership will contact you shortly to
+          take the {done.deposit} deposit and confirm it.
         </p>
       </div>
     );
@@ -131,7 +144,12 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
     ) : null;
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate aria-describedby={formError ? `${ids}-form-error` : undefined}>
+    <form
+      className="account-form"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={formError ? `${ids}-form-error` : undefined}
+    >
       {formError && (
         <div id={`${ids}-form-error`} className="account-error" role="alert">
           <p>{formError}</p>
@@ -161,7 +179,13 @@ export default function ReserveForm({ car, deposit, minFillMs, similarUrl }: Res
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={`${ids}-website`}>
           Leave this field blank
-          <input id={`${ids}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+          <input
+            id={`${ids}-website`}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+          />
         </label>
       </div>
       <button className="btn btn-primary" type="submit" disabled={busy}>

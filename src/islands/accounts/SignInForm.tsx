@@ -19,7 +19,11 @@ const REASONS: Record<string, string> = {
 
 function params() {
   const query = new URLSearchParams(location.search);
-  return { type: query.get('type') ?? '', redirect: safeReturnPath(query.get('redirect')), back: safeReturnPath(query.get('back')) };
+  return {
+    type: query.get('type') ?? '',
+    redirect: safeReturnPath(query.get('redirect')),
+    back: safeReturnPath(query.get('back')),
+  };
 }
 
 /**
@@ -40,7 +44,9 @@ export default function SignInForm() {
 
   useEffect(() => {
     setWhere(params());
-    void loadSession().then((state) => setStep(state.status === 'signed-in' ? 'signed-in' : 'phone'));
+    void loadSession().then((state) =>
+      setStep(state.status === 'signed-in' ? 'signed-in' : 'phone'),
+    );
   }, []);
 
   async function sendCode(event?: FormEvent) {
@@ -77,7 +83,11 @@ export default function SignInForm() {
           <a className="btn btn-primary" href={where.redirect}>
             Continue
           </a>
-          <button type="button" className="btn btn-outline" onClick={() => void signOut().then(() => setStep('phone'))}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void signOut().then(() => setStep('phone'))}
+          >
             Sign Out
           </button>
         </div>
@@ -138,7 +148,12 @@ export default function SignInForm() {
             <button className="btn btn-primary" type="submit" disabled={busy}>
               Sign In
             </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void sendCode()}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={busy}
+              onClick={() => void sendCode()}
+            >
               Send a New Code
             </button>
             <button

@@ -22,7 +22,8 @@ export default function SignInGate({ kind, gated, slugParam, slug }: SignInGateP
 
   useEffect(() => {
     if (!gated) return setState('open');
-    const carSlug = slug ?? (slugParam ? new URLSearchParams(location.search).get(slugParam) : null);
+    const carSlug =
+      slug ?? (slugParam ? new URLSearchParams(location.search).get(slugParam) : null);
     if ((slugParam || slug !== undefined) && !carSlug) return setState('open');
     void loadSession().then((session) => {
       if (session.status === 'signed-in') return setState('open');
@@ -31,7 +32,8 @@ export default function SignInGate({ kind, gated, slugParam, slug }: SignInGateP
       let back = '/';
       try {
         const referrer = document.referrer ? new URL(document.referrer) : undefined;
-        if (referrer && referrer.origin === location.origin) back = `${referrer.pathname}${referrer.search}`;
+        if (referrer && referrer.origin === location.origin)
+          back = `${referrer.pathname}${referrer.search}`;
       } catch {
         // An unreadable referrer: back goes home.
       }

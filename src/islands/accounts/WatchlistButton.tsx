@@ -1,8 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { canUseWatchlist, showsWatchlistButton, signInUrl, WATCHLIST_PATH, watchlistToast } from '../../domain/accounts';
+import {
+  canUseWatchlist,
+  showsWatchlistButton,
+  signInUrl,
+  WATCHLIST_PATH,
+  watchlistToast,
+} from '../../domain/accounts';
 import { $session, loadSession } from '../../stores/session';
-import { $watchlist, changeWatchlist, isSaved, loadWatchlist, rememberPendingSave, takePendingSave } from '../../stores/watchlist';
+import {
+  $watchlist,
+  changeWatchlist,
+  isSaved,
+  loadWatchlist,
+  rememberPendingSave,
+  takePendingSave,
+} from '../../stores/watchlist';
 import { showToast } from './toast';
 import { ToastView } from './ToastView';
 
@@ -39,7 +52,8 @@ export default function WatchlistButton({ car, available }: WatchlistButtonProps
   useEffect(() => {
     void loadWatchlist().then(async () => {
       // Back from sign-in with this car waiting to be saved: save it now.
-      if ($session.get().status === 'signed-in' && takePendingSave(id) && !isSaved(id)) await change(true);
+      if ($session.get().status === 'signed-in' && takePendingSave(id) && !isSaved(id))
+        await change(true);
     });
   }, [id]);
 
@@ -51,7 +65,8 @@ export default function WatchlistButton({ car, available }: WatchlistButtonProps
     const current = session.status === 'loading' ? await loadSession() : session;
     const user = current.status === 'signed-in' ? current.user : null;
     if (!canUseWatchlist(user)) {
-      if (user) console.warn('Watchlist: the signed-in user has no phone number, so cars cannot be saved.');
+      if (user)
+        console.warn('Watchlist: the signed-in user has no phone number, so cars cannot be saved.');
       else {
         const here = `${location.pathname}${location.search}`;
         rememberPendingSave(id);
@@ -73,7 +88,15 @@ export default function WatchlistButton({ car, available }: WatchlistButtonProps
         disabled={busy}
         onClick={() => void onClick()}
       >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill={saved ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 3h12v18l-6-4-6 4z" />
         </svg>
         {label}

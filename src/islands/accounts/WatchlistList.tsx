@@ -12,7 +12,13 @@ import './accounts.css';
 
 /** The watchlist page: the signed-in shopper's saved cars, each with View and Remove, and Sign Out. */
 /** `images`: how photos are resized (imageUrlContext). */
-export default function WatchlistList({ searchPath, images }: { searchPath: string; images?: ImageUrlContext }) {
+export default function WatchlistList({
+  searchPath,
+  images,
+}: {
+  searchPath: string;
+  images?: ImageUrlContext;
+}) {
   const [cars, setCars] = useState<WatchlistCar[] | null>(null);
 
   useEffect(() => {
@@ -30,7 +36,12 @@ export default function WatchlistList({ searchPath, images }: { searchPath: stri
       return window.alert(result.error);
     }
     const { title, message } = watchlistToast(false, name);
-    showToast({ source: 'watchlist-page', title, message, action: { label: 'View List', href: WATCHLIST_PATH } });
+    showToast({
+      source: 'watchlist-page',
+      title,
+      message,
+      action: { label: 'View List', href: WATCHLIST_PATH },
+    });
   }
 
   return (
@@ -38,20 +49,40 @@ export default function WatchlistList({ searchPath, images }: { searchPath: stri
       {cars === null && <p role="status">Loading your watchlist...</p>}
       {cars && cars.length === 0 && (
         <p>
-          Your watchlist is empty. <a href={searchPath}>Browse our stock</a> and press Save to Watchlist on the cars you like.
+          Your watchlist is empty. <a href={searchPath}>Browse our stock</a> and press Save to
+          Watchlist on the cars you like.
         </p>
       )}
       {cars && cars.length > 0 && (
         <ul className="account-list" aria-label="Saved cars">
           {cars.map((car) => (
             <li key={car.id}>
-              {car.primary_image_url && <SafeImage {...responsiveImage(images, car.primary_image_url, 'list')} alt="" width={120} height={80} loading="lazy" />}
+              {car.primary_image_url && (
+                <SafeImage
+                  {...responsiveImage(images, car.primary_image_url, 'list')}
+                  alt=""
+                  width={120}
+                  height={80}
+                  loading="lazy"
+                />
+              )}
               <span className="account-list__name">
-                {car.listed && car.slug ? <a href={`/cars/${car.slug}`}>{car.name}</a> : 'A car that is no longer listed'}
+                {car.listed && car.slug ? (
+                  <a href={`/cars/${car.slug}`}>{car.name}</a>
+                ) : (
+                  'A car that is no longer listed'
+                )}
                 {car.listed && car.available === false && ' (sold)'}
               </span>
-              {typeof car.price === 'number' && car.price > 0 && <span className="price">{formatPrice(car.price)}</span>}
-              <button type="button" className="btn btn-outline" aria-label={`Remove ${car.name ?? 'car'}`} onClick={() => void remove(car)}>
+              {typeof car.price === 'number' && car.price > 0 && (
+                <span className="price">{formatPrice(car.price)}</span>
+              )}
+              <button
+                type="button"
+                className="btn btn-outline"
+                aria-label={`Remove ${car.name ?? 'car'}`}
+                onClick={() => void remove(car)}
+              >
                 Remove
               </button>
             </li>
@@ -59,7 +90,11 @@ export default function WatchlistList({ searchPath, images }: { searchPath: stri
         </ul>
       )}
       <p>
-        <button type="button" className="btn btn-outline" onClick={() => void signOut().then(() => location.assign('/'))}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => void signOut().then(() => location.assign('/'))}
+        >
           Sign Out
         </button>
       </p>

@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { CompareEntry } from '../../domain/compare-eligibility';
-import { $compare, $compareNotice, COMPARE_KEY, compareSavedEarly, toggleCompare } from '../../stores/compare';
+import {
+  $compare,
+  $compareNotice,
+  COMPARE_KEY,
+  compareSavedEarly,
+  toggleCompare,
+} from '../../stores/compare';
 import { EARLY_PRESS, earlySave, takeEarlyPress } from '../early-press';
 import { usePressedState } from '../use-pressed-state';
 
@@ -39,7 +45,8 @@ export default function CompareButton({ car }: Props) {
           else toggleCompare(car);
         }}
       >
-        <span aria-hidden="true" className="compare-toggle__box" /> Compare<span className="visually-hidden"> {car.name}</span>
+        <span aria-hidden="true" className="compare-toggle__box" /> Compare
+        <span className="visually-hidden"> {car.name}</span>
       </button>
       {full && (
         <p className="compare-toggle__full">

@@ -14,7 +14,8 @@ interface Props {
   images?: ImageUrlContext;
 }
 
-type Data = { state: 'loading' } | { state: 'error' } | { state: 'ready'; cars: Map<string, CompareCar> };
+type Data =
+  { state: 'loading' } | { state: 'error' } | { state: 'ready'; cars: Map<string, CompareCar> };
 
 /** /compare: the chosen cars side by side, read from this browser's list and the site's compare data. */
 export default function ComparePage({ searchPath, images }: Props) {
@@ -26,8 +27,14 @@ export default function ComparePage({ searchPath, images }: Props) {
   useEffect(() => {
     setHydrated(true);
     fetch('/compare.json')
-      .then((response) => (response.ok ? (response.json() as Promise<{ cars: CompareCar[] }>) : Promise.reject(new Error(String(response.status)))))
-      .then(({ cars }) => setData({ state: 'ready', cars: new Map(cars.map((car) => [car.id, car])) }))
+      .then((response) =>
+        response.ok
+          ? (response.json() as Promise<{ cars: CompareCar[] }>)
+          : Promise.reject(new Error(String(response.status))),
+      )
+      .then(({ cars }) =>
+        setData({ state: 'ready', cars: new Map(cars.map((car) => [car.id, car])) }),
+      )
       .catch(() => setData({ state: 'error' }));
   }, []);
 
@@ -48,9 +55,14 @@ export default function ComparePage({ searchPath, images }: Props) {
     );
   }
   if (data.state === 'loading') return <p>Loading the cars you chose...</p>;
-  if (data.state === 'error') return <p role="alert">The car details could not be loaded. Please reload the page to try again.</p>;
+  if (data.state === 'error')
+    return (
+      <p role="alert">The car details could not be loaded. Please reload the page to try again.</p>
+    );
 
-  const cars = list.map((entry) => data.cars.get(entry.id)).filter((car): car is CompareCar => car !== undefined);
+  const cars = list
+    .map((entry) => data.cars.get(entry.id))
+    .filter((car): car is CompareCar => car !== undefined);
   // A car sold or taken off the site since it was chosen: say so and let the shopper drop it.
   const gone = list.filter((entry) => !data.cars.has(entry.id));
   return (
@@ -60,7 +72,11 @@ export default function ComparePage({ searchPath, images }: Props) {
           {gone.map((entry) => (
             <li key={entry.id}>
               {entry.name} is no longer listed.{' '}
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => toggleCompare(entry)}>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                onClick={() => toggleCompare(entry)}
+              >
                 Remove<span className="visually-hidden"> {entry.name}</span>
               </button>
             </li>
@@ -68,7 +84,12 @@ export default function ComparePage({ searchPath, images }: Props) {
         </ul>
       )}
       {cars.length > 0 && (
-        <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+        <div
+          className="compare-scroll"
+          role="region"
+          aria-labelledby="compare-caption"
+          tabIndex={0}
+        >
           <table className="compare-table">
             <caption id="compare-caption">
               Comparing {cars.length} {cars.length === 1 ? 'car' : 'cars'}
@@ -78,9 +99,19 @@ export default function ComparePage({ searchPath, images }: Props) {
                 <td />
                 {cars.map((car) => (
                   <th key={car.id} scope="col" data-car-id={car.id}>
-                    <SafeImage {...responsiveImage(images, car.image, 'compare')} alt="" width={300} height={200} loading="lazy" />
+                    <SafeImage
+                      {...responsiveImage(images, car.image, 'compare')}
+                      alt=""
+                      width={300}
+                      height={200}
+                      loading="lazy"
+                    />
                     <a href={`/cars/${car.slug}`}>{car.name}</a>
-                    <button type="button" className="btn btn-outline btn-sm" onClick={() => toggleCompare(car)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      onClick={() => toggleCompare(car)}
+                    >
                       Remove<span className="visually-hidden"> {car.name}</span>
                     </button>
                   </th>
@@ -92,7 +123,9 @@ export default function ComparePage({ searchPath, images }: Props) {
                 <tr key={key} data-row={key}>
                   <th scope="row">{label}</th>
                   {cars.map((car) => (
-                    <td key={car.id}>{car.figures[key] ?? <span aria-label="Not listed">–</span>}</td>
+                    <td key={car.id}>
+                      {car.figures[key] ?? <span aria-label="Not listed">–</span>}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -101,7 +134,8 @@ export default function ComparePage({ searchPath, images }: Props) {
         </div>
       )}
       <p className="compare-note">
-        * Weekly estimates are indicative only and not a binding quote; approved applicants only. Terms, fees and lending criteria apply.
+        * Weekly estimates are indicative only and not a binding quote; approved applicants only.
+        Terms, fees and lending criteria apply.
       </p>
       {list.length < COMPARE_LIMIT && (
         <p>

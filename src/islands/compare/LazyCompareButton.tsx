@@ -9,7 +9,9 @@ const CompareButton = lazy(() => import('./CompareButton'));
  * app): the HTML then holds the real button, the browser hydrates the same markup, and a tap made
  * before hydration lands on the button that stays (a lazy one would be swapped in after).
  */
-export const PreloadedCompareButton = createContext<ComponentType<{ car: CompareEntry }> | undefined>(undefined);
+export const PreloadedCompareButton = createContext<
+  ComponentType<{ car: CompareEntry }> | undefined
+>(undefined);
 
 /** Loads the toggle for PreloadedCompareButton. */
 export async function loadCompareButton(): Promise<ComponentType<{ car: CompareEntry }>> {

@@ -71,7 +71,13 @@ export function DealershipSearch({ id, options, value, error, onChange }: Props)
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label="Dealerships" className="dealership-search__list" hidden={!shown}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Dealerships"
+        className="dealership-search__list"
+        hidden={!shown}
+      >
         {matches.map((option, index) => (
           <li
             key={option.dealership_slug}

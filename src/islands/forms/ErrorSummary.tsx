@@ -2,7 +2,13 @@ import { useEffect, useRef } from 'react';
 import { LEAD_MESSAGES } from '../../domain/leads/messages';
 
 /** 'Please fix the following errors:' with each message linking to its field; focused when it appears. */
-export function ErrorSummary({ errors, idPrefix }: { errors: Record<string, string>; idPrefix: string }) {
+export function ErrorSummary({
+  errors,
+  idPrefix,
+}: {
+  errors: Record<string, string>;
+  idPrefix: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
   useEffect(() => {

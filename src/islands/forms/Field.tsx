@@ -1,6 +1,9 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'defaultValue'> {
+interface FieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value' | 'defaultValue'
+> {
   /** Unique per page: forms prefix their own ids. */
   id: string;
   name: string;
@@ -31,7 +34,11 @@ export function Field({ id, label, error, required, multiline, hint, ...input }:
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {hint}
-      {multiline ? <textarea {...shared} rows={4} maxLength={5000} /> : <input {...input} {...shared} />}
+      {multiline ? (
+        <textarea {...shared} rows={4} maxLength={5000} />
+      ) : (
+        <input {...input} {...shared} />
+      )}
       {error && (
         <p className="lead-field__error" id={errorId}>
           {error}

@@ -9,7 +9,14 @@ export function HoneypotField({ id }: { id: string }) {
   return (
     <div className="lead-form__trap" aria-hidden="true">
       <label htmlFor={id}>Leave this field blank</label>
-      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

@@ -45,7 +45,12 @@ interface Slot {
 function slotLabel(slot: Slot): string {
   const [year, month, day] = slot.date.split('-').map(Number);
   const date = new Date(Date.UTC(year!, month! - 1, day!));
-  const weekday = date.toLocaleDateString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const weekday = date.toLocaleDateString('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
   const [hours, minutes] = slot.time.split(':').map(Number);
   return `${weekday}, ${((hours! + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${hours! < 12 ? 'am' : 'pm'}`;
 }
@@ -87,7 +92,9 @@ export default function LeadFormView(props: LeadFormProps) {
     if (!props.withSlots) return;
     const location = car?.location_id ?? dealership?.location_id;
     fetch(`/api/test-drive/slots${location ? `?location_id=${encodeURIComponent(location)}` : ''}`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ slots: Slot[] }>) : { slots: [] }))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ slots: Slot[] }>) : { slots: [] },
+      )
       .then((data) => setSlots(data.slots))
       .catch(() => setSlots([]));
   }, [props.withSlots, car?.location_id, dealership?.location_id]);
@@ -102,13 +109,26 @@ export default function LeadFormView(props: LeadFormProps) {
     else if (needsDealership) extra.dealership_slug = '';
     if (settings.termsRequired || terms) extra.terms_conditions = terms;
     if (appointment) extra.appointment = appointment;
-    if (car) Object.assign(extra, { stock_number: car.stocknum ?? undefined, 'Vehicle Make': car.make, 'Vehicle Model': car.model, car_type: car.car_type });
-    for (const [name, value] of Object.entries(extra)) if (value === undefined || value === null) delete extra[name];
+    if (car)
+      Object.assign(extra, {
+        stock_number: car.stocknum ?? undefined,
+        'Vehicle Make': car.make,
+        'Vehicle Model': car.model,
+        car_type: car.car_type,
+      });
+    for (const [name, value] of Object.entries(extra))
+      if (value === undefined || value === null) delete extra[name];
     void lead.submit(extra, props.category ? { category: props.category } : {});
   };
 
   return (
-    <form className="lead-form" noValidate onSubmit={onSubmit} ref={formRef} aria-labelledby={heading ? id('heading') : undefined}>
+    <form
+      className="lead-form"
+      noValidate
+      onSubmit={onSubmit}
+      ref={formRef}
+      aria-labelledby={heading ? id('heading') : undefined}
+    >
       {heading && (
         <h2 id={id('heading')} className="lead-form__heading">
           {heading}
@@ -120,10 +140,41 @@ export default function LeadFormView(props: LeadFormProps) {
       {props.hidden && <input type="hidden" name="hidden" value={props.hidden} />}
       <HoneypotField id={id('website')} />
       <div className="lead-form__grid">
-        <Field id={id('name')} name="name" label="First Name" autoComplete="given-name" required error={lead.errors.name} />
-        <Field id={id('last_name')} name="last_name" label="Last Name" autoComplete="family-name" required error={lead.errors.last_name} />
-        <Field id={id('phone')} name="phone" label="Mobile Number" type="tel" inputMode="tel" autoComplete="tel" required error={lead.errors.phone} />
-        <Field id={id('email')} name="email" label="Email Address" type="email" autoComplete="email" required error={lead.errors.email} />
+        <Field
+          id={id('name')}
+          name="name"
+          label="First Name"
+          autoComplete="given-name"
+          required
+          error={lead.errors.name}
+        />
+        <Field
+          id={id('last_name')}
+          name="last_name"
+          label="Last Name"
+          autoComplete="family-name"
+          required
+          error={lead.errors.last_name}
+        />
+        <Field
+          id={id('phone')}
+          name="phone"
+          label="Mobile Number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          error={lead.errors.phone}
+        />
+        <Field
+          id={id('email')}
+          name="email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          required
+          error={lead.errors.email}
+        />
         <Field
           id={id('postcode')}
           name="postcode"
@@ -156,7 +207,11 @@ export default function LeadFormView(props: LeadFormProps) {
             aria-invalid={lead.errors.appointment ? true : undefined}
           >
             <option value="">
-              {slots === null ? 'Loading times...' : slots.length ? 'Any time (we will call you)' : 'No times available: we will call you'}
+              {slots === null
+                ? 'Loading times...'
+                : slots.length
+                  ? 'Any time (we will call you)'
+                  : 'No times available: we will call you'}
             </option>
             {(slots ?? []).map((slot) => (
               <option key={slot.start} value={slot.start}>
@@ -164,7 +219,9 @@ export default function LeadFormView(props: LeadFormProps) {
               </option>
             ))}
           </select>
-          {lead.errors.appointment && <p className="lead-field__error">{lead.errors.appointment}</p>}
+          {lead.errors.appointment && (
+            <p className="lead-field__error">{lead.errors.appointment}</p>
+          )}
         </div>
       )}
       {withMessage && (
@@ -187,7 +244,9 @@ export default function LeadFormView(props: LeadFormProps) {
             checked={terms}
             onChange={(event) => setTerms(event.target.checked)}
             aria-invalid={lead.errors.terms_conditions ? true : undefined}
-            aria-describedby={lead.errors.terms_conditions ? id('terms_conditions-error') : undefined}
+            aria-describedby={
+              lead.errors.terms_conditions ? id('terms_conditions-error') : undefined
+            }
           />
           <label htmlFor={id('terms_conditions')}>
             I agree to the <a href={settings.termsUrl}>terms of use</a>
@@ -200,7 +259,12 @@ export default function LeadFormView(props: LeadFormProps) {
           )}
         </div>
       )}
-      <button type="submit" className="btn btn-primary" disabled={lead.sending || !lead.hydrated} aria-busy={lead.sending}>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={lead.sending || !lead.hydrated}
+        aria-busy={lead.sending}
+      >
         {lead.sending ? 'Sending...' : (props.submitLabel ?? spec.submitLabel)}
       </button>
     </form>

@@ -1,6 +1,10 @@
 import type { Dispatch, FormEvent, RefObject } from 'react';
 import { ADJUSTMENTS } from '../../domain/leads/trade-in';
-import { REGO_STATES, type TradeInAction, type TradeInState } from '../../domain/leads/trade-in-flow';
+import {
+  REGO_STATES,
+  type TradeInAction,
+  type TradeInState,
+} from '../../domain/leads/trade-in-flow';
 
 /** Trade-in step 2: the plate, its state, the kilometres and the condition questions. */
 export function TradeInCarStep({
@@ -16,7 +20,12 @@ export function TradeInCarStep({
 }) {
   const { car, answers, errors, busy } = state;
   return (
-    <form className="lead-form" noValidate onSubmit={onSubmit} aria-labelledby="trade-in-car-heading">
+    <form
+      className="lead-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="trade-in-car-heading"
+    >
       <h2 id="trade-in-car-heading" className="lead-form__heading" tabIndex={-1} ref={headingRef}>
         Your car
       </h2>
@@ -31,7 +40,9 @@ export function TradeInCarStep({
             autoComplete="off"
             aria-invalid={errors.rego ? true : undefined}
             aria-describedby={errors.rego ? 'trade-in-rego-error' : undefined}
-            onChange={(event) => dispatch({ type: 'edit', field: 'rego', value: event.target.value })}
+            onChange={(event) =>
+              dispatch({ type: 'edit', field: 'rego', value: event.target.value })
+            }
           />
           {errors.rego && (
             <p className="lead-field__error" id="trade-in-rego-error">
@@ -41,7 +52,13 @@ export function TradeInCarStep({
         </div>
         <div className="lead-field">
           <label htmlFor="trade-in-state">Registration State</label>
-          <select id="trade-in-state" value={car.regoState} onChange={(event) => dispatch({ type: 'edit', field: 'regoState', value: event.target.value })}>
+          <select
+            id="trade-in-state"
+            value={car.regoState}
+            onChange={(event) =>
+              dispatch({ type: 'edit', field: 'regoState', value: event.target.value })
+            }
+          >
             {REGO_STATES.map((regoState) => (
               <option key={regoState}>{regoState}</option>
             ))}
@@ -72,7 +89,9 @@ export function TradeInCarStep({
               id={`trade-in-${adjustment.key}`}
               type="checkbox"
               checked={Boolean(answers[adjustment.key])}
-              onChange={(event) => dispatch({ type: 'answer', key: adjustment.key, value: event.target.checked })}
+              onChange={(event) =>
+                dispatch({ type: 'answer', key: adjustment.key, value: event.target.checked })
+              }
             />
             <label htmlFor={`trade-in-${adjustment.key}`}>{adjustment.label}</label>
           </div>

@@ -38,7 +38,12 @@ export interface TradeInFormProps {
   enquireHref: string;
 }
 
-export default function TradeInForm({ settings, carFromQuery = false, phone, enquireHref }: TradeInFormProps) {
+export default function TradeInForm({
+  settings,
+  carFromQuery = false,
+  phone,
+  enquireHref,
+}: TradeInFormProps) {
   const [state, dispatch] = useReducer(tradeInReducer, initialTradeIn);
   const { step, leadId, errors, failure, busy, offer } = state;
   const [hydrated, setHydrated] = useState(false);
@@ -56,7 +61,8 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
     const stored = $user.get();
     for (const field of ['name', 'last_name', 'phone', 'email', 'postcode'] as const) {
       const input = contactRef.current?.elements.namedItem(field);
-      if (input instanceof HTMLInputElement && !input.value && stored[field]) input.value = stored[field];
+      if (input instanceof HTMLInputElement && !input.value && stored[field])
+        input.value = stored[field];
     }
     const carId = carFromQuery ? new URLSearchParams(window.location.search).get('car_id') : null;
     if (carId) {
@@ -73,7 +79,11 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
   }, [step]);
 
   /** One step of the lead: its lead_id, or null with the failure shown. */
-  async function sendStep(subcategory: string, fields: Record<string, unknown>, isLastStep: boolean): Promise<string | null> {
+  async function sendStep(
+    subcategory: string,
+    fields: Record<string, unknown>,
+    isLastStep: boolean,
+  ): Promise<string | null> {
     const wait = startedAt.current + settings.minFillMs - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
     const result = await sendLead({
@@ -90,7 +100,11 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
     });
     if (result.ok) return result.lead_id;
     // SPEC 8: multi-step failure shows the returned error or 'An unexpected error occured'.
-    dispatch({ type: 'failed', message: result.returned ?? LEAD_MESSAGES.multiStepFailed, errors: result.fields });
+    dispatch({
+      type: 'failed',
+      message: result.returned ?? LEAD_MESSAGES.multiStepFailed,
+      errors: result.fields,
+    });
     return null;
   }
 
@@ -100,12 +114,19 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
     const data = new FormData(contactRef.current);
     trap.current = honeypotValue(data);
     const fields: Record<string, unknown> = Object.fromEntries(
-      ['name', 'last_name', 'phone', 'email', 'postcode'].map((name) => [name, String(data.get(name) ?? '')]),
+      ['name', 'last_name', 'phone', 'email', 'postcode'].map((name) => [
+        name,
+        String(data.get(name) ?? ''),
+      ]),
     );
     const needsDealership = !car && settings.dealerships.length > 1;
     if (dealership) Object.assign(fields, dealership);
     else if (needsDealership) fields.dealership_slug = '';
-    const rules = rulesForForm('trade_in', { messageRequired: false, termsRequired: false, dealerships: settings.dealerships.length }, Boolean(car));
+    const rules = rulesForForm(
+      'trade_in',
+      { messageRequired: false, termsRequired: false, dealerships: settings.dealerships.length },
+      Boolean(car),
+    );
     const parsed = leadFieldsSchema(rules).safeParse(fields);
     if (!parsed.success) {
       dispatch({ type: 'invalid', errors: fieldErrors(parsed.error) });
@@ -137,11 +158,21 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
     dispatch({ type: 'looked-up', vehicle });
     const { answers } = state;
     const valued = valuationOutcome(
-      await postJson('/api/trade-in/valuation', { year: vehicle.year, make: vehicle.make, model: vehicle.model, km, adjustmentAnswers: answers }),
+      await postJson('/api/trade-in/valuation', {
+        year: vehicle.year,
+        make: vehicle.make,
+        model: vehicle.model,
+        km,
+        adjustmentAnswers: answers,
+      }),
     );
     dispatch({ type: 'valued', ...valued });
     // No estimate online: the valuation step is the last; the dealer calls to inspect.
-    const id = await sendStep('2. Valuation', valuationFields(state.car, vehicle, km, answers, valued.offer), valued.offer === null);
+    const id = await sendStep(
+      '2. Valuation',
+      valuationFields(state.car, vehicle, km, answers, valued.offer),
+      valued.offer === null,
+    );
     if (!id) return;
     void postJson('/api/miscellaneous', {
       column_name: 'valuation',
@@ -173,7 +204,16 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
   }
 
   function finish() {
-    $enquiredCar.set(car ? { id: car.id, name: car.name, slug: car.slug, primary_image_url: car.primary_image_url ?? null } : null);
+    $enquiredCar.set(
+      car
+        ? {
+            id: car.id,
+            name: car.name,
+            slug: car.slug,
+            primary_image_url: car.primary_image_url ?? null,
+          }
+        : null,
+    );
     window.location.assign('/success');
   }
 
@@ -194,16 +234,52 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
         </div>
       )}
       {step === 0 && (
-        <form className="lead-form" noValidate onSubmit={submitContact} ref={contactRef} aria-labelledby="trade-in-heading">
+        <form
+          className="lead-form"
+          noValidate
+          onSubmit={submitContact}
+          ref={contactRef}
+          aria-labelledby="trade-in-heading"
+        >
           <h2 id="trade-in-heading" className="lead-form__heading">
             {LEAD_FORM_TABLE.trade_in.heading}
           </h2>
           <HoneypotField id="trade-in-website" />
           <div className="lead-form__grid">
-            <Field id="trade-in-name" name="name" label="First Name" autoComplete="given-name" required error={errors.name} />
-            <Field id="trade-in-last_name" name="last_name" label="Last Name" autoComplete="family-name" required error={errors.last_name} />
-            <Field id="trade-in-phone" name="phone" label="Mobile Number" type="tel" autoComplete="tel" required error={errors.phone} />
-            <Field id="trade-in-email" name="email" label="Email Address" type="email" autoComplete="email" required error={errors.email} />
+            <Field
+              id="trade-in-name"
+              name="name"
+              label="First Name"
+              autoComplete="given-name"
+              required
+              error={errors.name}
+            />
+            <Field
+              id="trade-in-last_name"
+              name="last_name"
+              label="Last Name"
+              autoComplete="family-name"
+              required
+              error={errors.last_name}
+            />
+            <Field
+              id="trade-in-phone"
+              name="phone"
+              label="Mobile Number"
+              type="tel"
+              autoComplete="tel"
+              required
+              error={errors.phone}
+            />
+            <Field
+              id="trade-in-email"
+              name="email"
+              label="Email Address"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email}
+            />
             <Field
               id="trade-in-postcode"
               name="postcode"
@@ -229,8 +305,23 @@ export default function TradeInForm({ settings, carFromQuery = false, phone, enq
           </button>
         </form>
       )}
-      {step === 1 && <TradeInCarStep state={state} dispatch={dispatch} headingRef={headingRef} onSubmit={(event) => void lookupAndValue(event)} />}
-      {step === 2 && <TradeInOutcome state={state} headingRef={headingRef} phone={phone} enquireHref={enquireHref} onAccept={() => void acceptOffer()} />}
+      {step === 1 && (
+        <TradeInCarStep
+          state={state}
+          dispatch={dispatch}
+          headingRef={headingRef}
+          onSubmit={(event) => void lookupAndValue(event)}
+        />
+      )}
+      {step === 2 && (
+        <TradeInOutcome
+          state={state}
+          headingRef={headingRef}
+          phone={phone}
+          enquireHref={enquireHref}
+          onAccept={() => void acceptOffer()}
+        />
+      )}
     </div>
   );
 }

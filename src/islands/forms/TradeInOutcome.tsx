@@ -25,12 +25,19 @@ export function TradeInOutcome({
   if (noEstimate !== null) {
     return (
       <section className="lead-form trade-in-no-estimate" aria-labelledby="trade-in-none-heading">
-        <h2 id="trade-in-none-heading" className="lead-form__heading" tabIndex={-1} ref={headingRef}>
+        <h2
+          id="trade-in-none-heading"
+          className="lead-form__heading"
+          tabIndex={-1}
+          ref={headingRef}
+        >
           No online estimate for this car
         </h2>
         {car}
         <p className="trade-in-no-estimate__reason">{noEstimate}</p>
-        <p>We have your details and will contact you to arrange an inspection. Or talk to us now:</p>
+        <p>
+          We have your details and will contact you to arrange an inspection. Or talk to us now:
+        </p>
         <div className="btn-row">
           <a className="btn btn-primary" href={enquireHref}>
             Enquire Now

@@ -15,7 +15,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A random key for one form submission; retries reuse it so the dealer gets the lead once. */
 export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** The longest a shopper waits, in all, before a failure shows: the retries ride out a blip, not an outage. */
@@ -30,19 +32,29 @@ const MAX_RETRY_AFTER_MS = 2000;
 export async function postJson(
   url: string,
   body: unknown,
-): Promise<{ status: number; data: Record<string, unknown> } | { status: 0; error: string; returned?: string | undefined }> {
+): Promise<
+  | { status: number; data: Record<string, unknown> }
+  | { status: 0; error: string; returned?: string | undefined }
+> {
   let lastError = 'The network is not answering.';
   let returned: string | undefined;
   let retryAfterMs = 0;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     if (attempt) await sleep(Math.max(RETRY_DELAYS_MS[attempt - 1]!, retryAfterMs));
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       if (response.status >= 500 || response.status === 429) {
         returned = typeof data.error === 'string' && data.error ? data.error : undefined;
         lastError = returned ?? `The server answered ${response.status}.`;
-        retryAfterMs = Math.min(Number(response.headers.get('retry-after')) * 1000 || 0, MAX_RETRY_AFTER_MS);
+        retryAfterMs = Math.min(
+          Number(response.headers.get('retry-after')) * 1000 || 0,
+          MAX_RETRY_AFTER_MS,
+        );
         continue;
       }
       return { status: response.status, data };
@@ -58,12 +70,16 @@ export async function sendLead(body: Record<string, unknown>): Promise<SendResul
   const result = await postJson('/api/leads', body);
   if ('error' in result) return { ok: false, error: result.error, returned: result.returned };
   const { data } = result;
-  if (result.status < 300 && typeof data.lead_id === 'string') return { ok: true, lead_id: data.lead_id };
+  if (result.status < 300 && typeof data.lead_id === 'string')
+    return { ok: true, lead_id: data.lead_id };
   const returned = typeof data.error === 'string' && data.error ? data.error : undefined;
   return {
     ok: false,
     error: returned ?? `The server answered ${result.status}.`,
     returned,
-    fields: data.fields && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : undefined,
+    fields:
+      data.fields && typeof data.fields === 'object'
+        ? (data.fields as Record<string, string>)
+        : undefined,
   };
 }

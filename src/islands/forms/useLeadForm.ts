@@ -15,7 +15,12 @@ const CONTACT = ['name', 'last_name', 'phone', 'email', 'postcode'] as const;
  * API's own schema), waiting out the minimum fill time, one idempotency key for every retry,
  * and on success: remember the visitor, store the car for /success, fire the event, go there.
  */
-export function useLeadForm(options: { form: LeadForm; car?: FormCar | null; settings: FormSettings; formRef: RefObject<HTMLFormElement | null> }) {
+export function useLeadForm(options: {
+  form: LeadForm;
+  car?: FormCar | null;
+  settings: FormSettings;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
   const { form, car, settings, formRef } = options;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,18 +34,26 @@ export function useLeadForm(options: { form: LeadForm; car?: FormCar | null; set
     const stored = $user.get();
     for (const field of CONTACT) {
       const input = formRef.current?.elements.namedItem(field);
-      if (input instanceof HTMLInputElement && !input.value && stored[field]) input.value = stored[field];
+      if (input instanceof HTMLInputElement && !input.value && stored[field])
+        input.value = stored[field];
     }
     setHydrated(true);
   }, [formRef]);
 
-  async function submit(extra: Record<string, unknown> = {}, body: Record<string, unknown> = {}): Promise<void> {
+  async function submit(
+    extra: Record<string, unknown> = {},
+    body: Record<string, unknown> = {},
+  ): Promise<void> {
     if (sending || !formRef.current) return;
     setFailure(null);
     const hasCar = Boolean(car);
     const rules = rulesForForm(
       form,
-      { messageRequired: settings.messageRequired, termsRequired: settings.termsRequired, dealerships: settings.dealerships.length },
+      {
+        messageRequired: settings.messageRequired,
+        termsRequired: settings.termsRequired,
+        dealerships: settings.dealerships.length,
+      },
       hasCar,
     );
     const data = new FormData(formRef.current);
@@ -77,7 +90,16 @@ export function useLeadForm(options: { form: LeadForm; car?: FormCar | null; set
         return;
       }
       rememberUser(parsed.data);
-      $enquiredCar.set(car ? { id: car.id, name: car.name, slug: car.slug, primary_image_url: car.primary_image_url ?? null } : null);
+      $enquiredCar.set(
+        car
+          ? {
+              id: car.id,
+              name: car.name,
+              slug: car.slug,
+              primary_image_url: car.primary_image_url ?? null,
+            }
+          : null,
+      );
       const event = leadEvent(form, car);
       if (event) track(event, { car_id: car?.id ?? null, form, lead_id: result.lead_id });
       window.location.assign('/success');

@@ -1,5 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { autocomplete, DEFAULT_RADIUS_KM, formatDistance, nearest, PLACE_RADIUS_KM, RADIUS_OPTIONS_KM, type LatLng, type Ranked } from '../../domain/nearest';
+import {
+  autocomplete,
+  DEFAULT_RADIUS_KM,
+  formatDistance,
+  nearest,
+  PLACE_RADIUS_KM,
+  RADIUS_OPTIONS_KM,
+  type LatLng,
+  type Ranked,
+} from '../../domain/nearest';
 import { INVALID_POSTCODE, searchPlaces, type Place, type PlaceData } from '../../domain/places';
 import { pluralise } from '../../domain/plural';
 import type { MapMarker } from '../../site/map-markers';
@@ -19,7 +28,10 @@ export const PLACE_DEBOUNCE_MS = 300;
 
 const UNAVAILABLE = 'Place search is unavailable right now. Please choose a dealership by name.';
 
-type Origin = { kind: 'place'; place: Place } | { kind: 'device'; at: LatLng } | { kind: 'dealership'; dealership: MapMarker };
+type Origin =
+  | { kind: 'place'; place: Place }
+  | { kind: 'device'; at: LatLng }
+  | { kind: 'dealership'; dealership: MapMarker };
 
 /**
  * Find a dealership: by name (autocomplete), nearest to the visitor (geolocation), or nearest to
@@ -64,7 +76,10 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
     void fetchDealershipOptions().then(setDealerOptions);
   }
 
-  const dealerMatches = useMemo(() => autocomplete(dealerOptions, (d) => `${d.name} ${d.address}`, dealerQuery).slice(0, 10), [dealerOptions, dealerQuery]);
+  const dealerMatches = useMemo(
+    () => autocomplete(dealerOptions, (d) => `${d.name} ${d.address}`, dealerQuery).slice(0, 10),
+    [dealerOptions, dealerQuery],
+  );
 
   // Place suggestions, debounced (SPEC 5: 300 ms).
   useEffect(() => {
@@ -134,7 +149,10 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setBusy(false);
-        setOrigin({ kind: 'device', at: { lat: position.coords.latitude, lng: position.coords.longitude } });
+        setOrigin({
+          kind: 'device',
+          at: { lat: position.coords.latitude, lng: position.coords.longitude },
+        });
       },
       () => {
         setBusy(false);
@@ -189,7 +207,9 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
             aria-autocomplete="list"
             aria-expanded={showDealerList}
             aria-controls={dealerListId}
-            aria-activedescendant={showDealerList && activeDealer >= 0 ? `${dealerListId}-${activeDealer}` : undefined}
+            aria-activedescendant={
+              showDealerList && activeDealer >= 0 ? `${dealerListId}-${activeDealer}` : undefined
+            }
             value={dealerQuery}
             onFocus={loadDealerOptions}
             onChange={(event) => {
@@ -199,10 +219,20 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
               setActiveDealer(-1);
               if (!event.target.value) setOrigin(undefined);
             }}
-            onKeyDown={(event) => listKeys(event, dealerMatches, activeDealer, setActiveDealer, pickDealer, () => setDealerOpen(false))}
+            onKeyDown={(event) =>
+              listKeys(event, dealerMatches, activeDealer, setActiveDealer, pickDealer, () =>
+                setDealerOpen(false),
+              )
+            }
             onBlur={() => setTimeout(() => setDealerOpen(false), 150)}
           />
-          <ul id={dealerListId} role="listbox" aria-label="Dealerships" className="dealer-locator__list" hidden={!showDealerList}>
+          <ul
+            id={dealerListId}
+            role="listbox"
+            aria-label="Dealerships"
+            className="dealer-locator__list"
+            hidden={!showDealerList}
+          >
             {dealerMatches.map((dealership, index) => (
               <li
                 key={dealership.id}
@@ -218,7 +248,12 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
           </ul>
         </div>
 
-        <form className="dealer-locator__field dealer-locator__combo" onSubmit={submitPlace} role="search" aria-label="Find the nearest dealership">
+        <form
+          className="dealer-locator__field dealer-locator__combo"
+          onSubmit={submitPlace}
+          role="search"
+          aria-label="Find the nearest dealership"
+        >
           <label htmlFor={`${ids}-place`}>Postcode or suburb</label>
           <div className="dealer-locator__inline">
             <input
@@ -230,7 +265,9 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
               aria-autocomplete="list"
               aria-expanded={suggestions.length > 0}
               aria-controls={placeListId}
-              aria-activedescendant={suggestions.length && activePlace >= 0 ? `${placeListId}-${activePlace}` : undefined}
+              aria-activedescendant={
+                suggestions.length && activePlace >= 0 ? `${placeListId}-${activePlace}` : undefined
+              }
               aria-invalid={error === INVALID_POSTCODE ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               value={placeQuery}
@@ -240,13 +277,23 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
                 setError(undefined);
                 if (!event.target.value) setOrigin(undefined);
               }}
-              onKeyDown={(event) => listKeys(event, suggestions, activePlace, setActivePlace, pickPlace, () => setSuggestions([]))}
+              onKeyDown={(event) =>
+                listKeys(event, suggestions, activePlace, setActivePlace, pickPlace, () =>
+                  setSuggestions([]),
+                )
+              }
             />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Search
             </button>
           </div>
-          <ul id={placeListId} role="listbox" aria-label="Places" className="dealer-locator__list" hidden={suggestions.length === 0}>
+          <ul
+            id={placeListId}
+            role="listbox"
+            aria-label="Places"
+            className="dealer-locator__list"
+            hidden={suggestions.length === 0}
+          >
             {suggestions.map((place, index) => (
               <li
                 key={`${place.label}-${index}`}
@@ -264,7 +311,11 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
 
         <div className="dealer-locator__field">
           <label htmlFor={`${ids}-radius`}>Search radius</label>
-          <select id={`${ids}-radius`} value={radius} onChange={(event) => setRadius(Number(event.target.value))}>
+          <select
+            id={`${ids}-radius`}
+            value={radius}
+            onChange={(event) => setRadius(Number(event.target.value))}
+          >
             {RADIUS_OPTIONS_KM.map((km) => (
               <option key={km} value={km}>
                 {km} km
@@ -285,7 +336,9 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
       </p>
 
       <div aria-live="polite" className="dealer-locator__results">
-        {origin && !results && <p className="dealer-locator__summary">Finding the nearest dealerships...</p>}
+        {origin && !results && (
+          <p className="dealer-locator__summary">Finding the nearest dealerships...</p>
+        )}
         {origin && results && (
           <>
             <h2 className="dealer-locator__summary">
@@ -301,7 +354,9 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
                   <a href={item.detailsHref} className="dealer-locator__name">
                     {item.name}
                   </a>
-                  {origin.kind !== 'dealership' && <span className="dealer-locator__distance">{formatDistance(distanceKm)}</span>}
+                  {origin.kind !== 'dealership' && (
+                    <span className="dealer-locator__distance">{formatDistance(distanceKm)}</span>
+                  )}
                   <span>{item.address}</span>
                   {item.phone && <a href={`tel:${item.phone.replace(/\s/g, '')}`}>{item.phone}</a>}
                   <a href={item.stockHref}>

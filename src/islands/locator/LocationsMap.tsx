@@ -55,7 +55,13 @@ export default function LocationsMap({ markers, markersUrl, count, tiles, label 
   }, [markers, markersUrl, tiles]);
 
   return (
-    <div className="locations-map" role="region" aria-label={label} data-map-state={state} data-marker-count={count}>
+    <div
+      className="locations-map"
+      role="region"
+      aria-label={label}
+      data-map-state={state}
+      data-marker-count={count}
+    >
       <div ref={container} className="locations-map__canvas" />
       {state !== 'ready' && (
         <p className="locations-map__fallback">

@@ -35,12 +35,17 @@ function popupContent(marker: MapMarker): HTMLElement {
     hours.className = 'map-popup__hours';
     hours.append(text('p', `${marker.hours.department} Opening Hours`, 'map-popup__hours-title'));
     const list = document.createElement('dl');
-    for (const line of marker.hours.lines) list.append(text('dt', line.day), text('dd', line.hours));
+    for (const line of marker.hours.lines)
+      list.append(text('dt', line.day), text('dd', line.hours));
     hours.append(list);
     card.append(hours);
   }
   const actions = document.createElement('p');
-  actions.append(link(marker.detailsHref, 'View Location Details'), document.createTextNode(' · '), link(marker.stockHref, 'View Our Stock'));
+  actions.append(
+    link(marker.detailsHref, 'View Location Details'),
+    document.createTextNode(' · '),
+    link(marker.stockHref, 'View Our Stock'),
+  );
   card.append(actions);
   return card;
 }
@@ -61,7 +66,11 @@ export function loadLeafletCss(): Promise<void> {
 }
 
 /** Draw the map into `element`; returns a function that removes it. */
-export function createLocationsMap(element: HTMLElement, markers: MapMarker[], tiles: MapTiles): () => void {
+export function createLocationsMap(
+  element: HTMLElement,
+  markers: MapMarker[],
+  tiles: MapTiles,
+): () => void {
   const map = L.map(element, { scrollWheelZoom: false, maxZoom: tiles.maxZoom });
   L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: tiles.maxZoom }).addTo(map);
   const layer = L.featureGroup();
@@ -76,11 +85,19 @@ export function createLocationsMap(element: HTMLElement, markers: MapMarker[], t
     // Markers are a pointer shortcut: every location is also a card beside the map, which is the
     // keyboard and screen-reader path. Focusable markers that overlap (a national network at
     // country zoom) would fail WCAG 2.5.8 target size.
-    L.marker([marker.lat, marker.lng], { icon, title: marker.name, alt: marker.name, keyboard: false }).bindPopup(popupContent(marker)).addTo(layer);
+    L.marker([marker.lat, marker.lng], {
+      icon,
+      title: marker.name,
+      alt: marker.name,
+      keyboard: false,
+    })
+      .bindPopup(popupContent(marker))
+      .addTo(layer);
   }
   layer.addTo(map);
   if (markers.length === 1) map.setView([markers[0]!.lat, markers[0]!.lng], tiles.maxZoom);
-  else if (markers.length) map.fitBounds(layer.getBounds(), { padding: [24, 24], maxZoom: tiles.maxZoom });
+  else if (markers.length)
+    map.fitBounds(layer.getBounds(), { padding: [24, 24], maxZoom: tiles.maxZoom });
   else map.setView([-27, 134], 4);
   return () => map.remove();
 }

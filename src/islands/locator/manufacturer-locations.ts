@@ -15,7 +15,10 @@ interface Website {
 /** The dealership options in a manufacturer-locations answer; throws when it has another shape. */
 export function dealershipOptions(body: unknown): MapMarker[] {
   const websites = (body as { websites?: unknown } | null)?.websites;
-  if (!Array.isArray(websites) || !websites.every((site) => Array.isArray((site as Partial<Website> | null)?.locations))) {
+  if (
+    !Array.isArray(websites) ||
+    !websites.every((site) => Array.isArray((site as Partial<Website> | null)?.locations))
+  ) {
     throw new Error('The answer has no websites with locations.');
   }
   return mapMarkers(groupLocations((websites as Website[]).flatMap((site) => site.locations)));
@@ -25,7 +28,9 @@ export function dealershipOptions(body: unknown): MapMarker[] {
  * The live dealership options for the locator's name search. SPEC 7/8: a failure (network, HTTP
  * status, bad body) logs 'Failed to fetch locations' and gives no options; it never throws.
  */
-export async function fetchDealershipOptions(url = MANUFACTURER_LOCATIONS_URL): Promise<MapMarker[]> {
+export async function fetchDealershipOptions(
+  url = MANUFACTURER_LOCATIONS_URL,
+): Promise<MapMarker[]> {
   try {
     const response = await fetch(url, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

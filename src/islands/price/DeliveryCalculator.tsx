@@ -1,9 +1,20 @@
 import { useId, useRef, useState } from 'react';
-import { NO_ESTIMATE, POSTCODE_MAX_LENGTH, POSTCODE_PLACEHOLDER, postcodeError, type DeliveryAnswer, type DeliveryQuote } from '../../domain/delivery';
+import {
+  NO_ESTIMATE,
+  POSTCODE_MAX_LENGTH,
+  POSTCODE_PLACEHOLDER,
+  postcodeError,
+  type DeliveryAnswer,
+  type DeliveryQuote,
+} from '../../domain/delivery';
 import { formatPrice } from '../../domain/format';
 import { useEarlyInput } from '../early-input';
 
-type Result = { kind: 'idle' } | { kind: 'loading' } | { kind: 'quote'; quote: DeliveryQuote; postcode: string } | { kind: 'none' };
+type Result =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'quote'; quote: DeliveryQuote; postcode: string }
+  | { kind: 'none' };
 
 /** SPEC 5/8 delivery calculator: a postcode in, the region and price from GET /api/delivery. */
 export default function DeliveryCalculator() {
@@ -23,12 +34,19 @@ export default function DeliveryCalculator() {
     }
     setResult({ kind: 'loading' });
     try {
-      const response = await fetch(`/api/delivery?postcode=${encodeURIComponent(postcode.trim())}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(
+        `/api/delivery?postcode=${encodeURIComponent(postcode.trim())}`,
+        { headers: { accept: 'application/json' } },
+      );
       // An uncovered postcode answers 200 with price null; anything else unexpected is also "no estimate".
       const answer = response.ok ? ((await response.json()) as DeliveryAnswer) : undefined;
       setResult(
         answer && typeof answer.price === 'number' && typeof answer.name === 'string'
-          ? { kind: 'quote', quote: { price: answer.price, name: answer.name }, postcode: postcode.trim() }
+          ? {
+              kind: 'quote',
+              quote: { price: answer.price, name: answer.name },
+              postcode: postcode.trim(),
+            }
           : { kind: 'none' },
       );
     } catch {
@@ -78,7 +96,8 @@ export default function DeliveryCalculator() {
         {result.kind === 'loading' && <p>Calculating...</p>}
         {result.kind === 'quote' && (
           <p className="delivery-calculator__result">
-            Estimated delivery to {result.quote.name} ({result.postcode}): <strong data-testid="delivery-price">{formatPrice(result.quote.price)}</strong>
+            Estimated delivery to {result.quote.name} ({result.postcode}):{' '}
+            <strong data-testid="delivery-price">{formatPrice(result.quote.price)}</strong>
           </p>
         )}
         {result.kind === 'none' && <p>{NO_ESTIMATE}</p>}

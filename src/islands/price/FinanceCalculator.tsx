@@ -3,7 +3,12 @@ import { EVENTS } from '../../analytics/events';
 import { track } from '../../analytics/track';
 import { calculate, NO_ESTIMATE, type CalculatorInputs } from '../../domain/finance/calculator';
 import { truncateDisclaimer, type CalculatorDisclaimer } from '../../domain/finance/disclaimer';
-import { clampToRange, formatAmountField, parseAmount, purchasePriceMessage } from '../../domain/finance/inputs';
+import {
+  clampToRange,
+  formatAmountField,
+  parseAmount,
+  purchasePriceMessage,
+} from '../../domain/finance/inputs';
 import { FREQUENCIES, type FrequencyName } from '../../domain/finance/repayment';
 import type { CalculatorRules } from '../../domain/finance/rules';
 import type { YouxQuote, YouxQuoteRequest } from '../../domain/finance/youx';
@@ -41,7 +46,8 @@ export interface FinanceCalculatorProps {
 const FIELDS: NumericField[] = ['amount', 'term', 'interest', 'tradeIn', 'residual'];
 
 function textOf(field: NumericField, value: number): string {
-  if (field === 'amount' || field === 'tradeIn' || field === 'residual') return formatAmountField(value);
+  if (field === 'amount' || field === 'tradeIn' || field === 'residual')
+    return formatAmountField(value);
   return String(value);
 }
 
@@ -56,7 +62,11 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     residual: rules.residual,
   };
   const [text, setText] = useState<Record<NumericField, string>>(
-    () => Object.fromEntries(FIELDS.map((field) => [field, textOf(field, initial[field])])) as Record<NumericField, string>,
+    () =>
+      Object.fromEntries(FIELDS.map((field) => [field, textOf(field, initial[field])])) as Record<
+        NumericField,
+        string
+      >,
   );
   const [frequency, setFrequency] = useState<FrequencyName>(initial.frequency);
   const [expanded, setExpanded] = useState(false);
@@ -65,16 +75,30 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const root = useRef<HTMLDivElement>(null);
   useEarlyInput(root);
-  const ids = { select: useId(), slider: useId(), modalTitle: useId(), disclaimer: useId(), lenderDisclaimer: useId() };
+  const ids = {
+    select: useId(),
+    slider: useId(),
+    modalTitle: useId(),
+    disclaimer: useId(),
+    lenderDisclaimer: useId(),
+  };
 
   // Values the maths uses: what is typed, cleaned and put in range (the field shows it on blur).
   const inputs: CalculatorInputs = (() => {
-    const values = Object.fromEntries(FIELDS.map((field) => [field, clampToRange(parseAmount(text[field]), ranges[field])])) as Record<NumericField, number>;
+    const values = Object.fromEntries(
+      FIELDS.map((field) => [field, clampToRange(parseAmount(text[field]), ranges[field])]),
+    ) as Record<NumericField, number>;
     // Keep the lender's exact starting values (e.g. 8.99%) until the shopper changes them.
-    for (const field of FIELDS) if (text[field] === textOf(field, initial[field])) values[field] = initial[field];
+    for (const field of FIELDS)
+      if (text[field] === textOf(field, initial[field])) values[field] = initial[field];
     return { ...values, frequency };
   })();
-  const result = calculate(inputs, { rules, lender: props.lender ?? undefined, initial, empty: props.empty });
+  const result = calculate(inputs, {
+    rules,
+    lender: props.lender ?? undefined,
+    initial,
+    empty: props.empty,
+  });
   const amountMessage = purchasePriceMessage(parseAmount(text.amount), rules.amount);
 
   useEffect(() => {
@@ -109,7 +133,10 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     setText((current) => {
       const typed = current[field];
       if (typed === textOf(field, initial[field])) return current;
-      return { ...current, [field]: textOf(field, clampToRange(parseAmount(typed), ranges[field])) };
+      return {
+        ...current,
+        [field]: textOf(field, clampToRange(parseAmount(typed), ranges[field])),
+      };
     });
   }
 
@@ -145,7 +172,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             step={rules.slider.step}
             value={sliderValue}
             aria-valuetext={formatPrice(sliderValue)}
-            onChange={(event) => change('amount', formatAmountField(Number(event.currentTarget.value)))}
+            onChange={(event) =>
+              change('amount', formatAmountField(Number(event.currentTarget.value)))
+            }
           />
         </div>
         <NumberField
@@ -204,7 +233,12 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         )}
       </div>
 
-      <div className="finance-calculator__result" role="status" aria-live="polite" aria-atomic="true">
+      <div
+        className="finance-calculator__result"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         {result.empty ? (
           // Empty values: no figure at all rather than a misleading $0.
           <p className="finance-calculator__unavailable" data-testid="no-estimate">
@@ -228,8 +262,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       </div>
       {quote && (
         <p className="finance-calculator__quote">
-          youX estimate: <strong>{formatPrice(quote.weeklyRepaymentAmount)}/wk*</strong> at {quote.advertisedRate.toFixed(2)}% p.a. (comparison rate{' '}
-          {quote.comparisonRate.toFixed(2)}% p.a.)
+          youX estimate: <strong>{formatPrice(quote.weeklyRepaymentAmount)}/wk*</strong> at{' '}
+          {quote.advertisedRate.toFixed(2)}% p.a. (comparison rate {quote.comparisonRate.toFixed(2)}
+          % p.a.)
         </p>
       )}
 
@@ -261,9 +296,17 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       )}
 
       <div className="finance-calculator__disclaimer" id={ids.disclaimer}>
-        {lenderDisclaimer && <p id={ids.lenderDisclaimer}>*{showToggle && !expanded ? cut.text : lenderDisclaimer}</p>}
+        {lenderDisclaimer && (
+          <p id={ids.lenderDisclaimer}>*{showToggle && !expanded ? cut.text : lenderDisclaimer}</p>
+        )}
         {showToggle && (
-          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={ids.lenderDisclaimer} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={expanded}
+            aria-controls={ids.lenderDisclaimer}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? 'Show Less' : 'Show More'}
           </button>
         )}
@@ -279,7 +322,11 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         <dialog ref={dialog} className="finance-enquiry" aria-labelledby={ids.modalTitle}>
           <div className="finance-enquiry__head">
             <h2 id={ids.modalTitle}>Finance Enquiry</h2>
-            <button type="button" className="btn btn-outline" onClick={() => dialog.current?.close()}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => dialog.current?.close()}
+            >
               Close
             </button>
           </div>

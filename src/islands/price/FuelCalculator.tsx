@@ -20,9 +20,27 @@ export default function FuelCalculator({ consumption }: FuelCalculatorProps) {
   return (
     <div className="fuel-calculator" ref={root}>
       <div className="fuel-calculator__inputs">
-        <NumberField name="fuel_price" label="Fuel price ($ per litre)" range={{ min: 0, max: 10, step: 0.01 }} value={price} onChange={setPrice} />
-        <NumberField name="distance" label="Distance per week (km)" range={{ min: 0, max: 10000, step: 1 }} value={distance} onChange={setDistance} />
-        <NumberField name="consumption" label="Fuel consumption (L/100 km)" range={{ min: 0, max: 100, step: 0.1 }} value={usage} onChange={setUsage} />
+        <NumberField
+          name="fuel_price"
+          label="Fuel price ($ per litre)"
+          range={{ min: 0, max: 10, step: 0.01 }}
+          value={price}
+          onChange={setPrice}
+        />
+        <NumberField
+          name="distance"
+          label="Distance per week (km)"
+          range={{ min: 0, max: 10000, step: 1 }}
+          value={distance}
+          onChange={setDistance}
+        />
+        <NumberField
+          name="consumption"
+          label="Fuel consumption (L/100 km)"
+          range={{ min: 0, max: 100, step: 0.1 }}
+          value={usage}
+          onChange={setUsage}
+        />
       </div>
       <p className="fuel-calculator__result" role="status" aria-live="polite">
         Estimated weekly fuel cost: <strong data-testid="fuel-cost">{formatFuelCost(cost)}</strong>

@@ -16,15 +16,30 @@ interface Props {
 }
 
 /** A labelled numeric input with an optional prefix and an accessible message. */
-export function NumberField({ label, value, onChange, onBlur, message, prefix, range, hint, name }: Props) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  message,
+  prefix,
+  range,
+  hint,
+  name,
+}: Props) {
   const id = useId();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
-  const describedBy = [message ? messageId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [message ? messageId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="price-field">
       <label htmlFor={id}>{label}</label>
-      <div className={prefix ? 'price-field__control price-field__control--prefixed' : 'price-field__control'}>
+      <div
+        className={
+          prefix ? 'price-field__control price-field__control--prefixed' : 'price-field__control'
+        }
+      >
         {prefix && (
           <span className="price-field__prefix" aria-hidden="true">
             {prefix}

@@ -1,6 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { formatPrice } from '../../domain/format';
-import { countUpValue, GAUGE, GAUGE_FETCH_FAILED, GAUGE_NO_DATA, gaugeView, type AutogaugeData, type GaugeView } from '../../domain/price-comparison';
+import {
+  countUpValue,
+  GAUGE,
+  GAUGE_FETCH_FAILED,
+  GAUGE_NO_DATA,
+  gaugeView,
+  type AutogaugeData,
+  type GaugeView,
+} from '../../domain/price-comparison';
 
 export interface PriceComparisonProps {
   /** The car's autogauge endpoint (SPEC 7: {api base}{car.path}/autogauge). */
@@ -11,7 +19,8 @@ export interface PriceComparisonProps {
 
 type State = { kind: 'loading' } | { kind: 'hidden' } | { kind: 'shown'; view: GaugeView };
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /** SPEC 4/5/9 'Price Comparison': skeleton while loading, hidden on failure or missing data, animated gauge. */
 export default function PriceComparison({ src, average }: PriceComparisonProps) {
@@ -61,7 +70,11 @@ export default function PriceComparison({ src, average }: PriceComparisonProps) 
   if (state.kind === 'hidden') return null;
   if (state.kind === 'loading') {
     return (
-      <section className="price-comparison price-comparison--loading" aria-busy="true" aria-labelledby={headingId}>
+      <section
+        className="price-comparison price-comparison--loading"
+        aria-busy="true"
+        aria-labelledby={headingId}
+      >
         <h2 id={headingId}>Price Comparison</h2>
         <p className="visually-hidden">Loading the price comparison</p>
         <div className="skeleton skeleton--bar" />
@@ -85,7 +98,10 @@ export default function PriceComparison({ src, average }: PriceComparisonProps) 
       >
         <div
           className="price-comparison__fill"
-          style={{ width: filled ? `${view.fillPercent}%` : '0%', transitionDuration: `${GAUGE.animationMs}ms` }}
+          style={{
+            width: filled ? `${view.fillPercent}%` : '0%',
+            transitionDuration: `${GAUGE.animationMs}ms`,
+          }}
           data-fill={view.fillPercent}
         />
       </div>

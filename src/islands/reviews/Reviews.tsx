@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_START_INDEX, ratingLine, reviewExcerpt, starFills } from '../../domain/reviews';
+import {
+  CAROUSEL_INTERVAL_MS,
+  CAROUSEL_START_INDEX,
+  ratingLine,
+  reviewExcerpt,
+  starFills,
+} from '../../domain/reviews';
 import { countOf } from '../../domain/plural';
 
 export interface ReviewView {
@@ -26,14 +32,29 @@ export function Stars({ rating }: { rating: number }) {
       {starFills(rating).map((star, index) => {
         const percent = star.kind === 'full' ? 100 : star.kind === 'partial' ? star.percent : 0;
         return (
-          <svg key={index} className="star" viewBox="0 0 24 24" aria-hidden="true" data-fill={star.kind}>
+          <svg
+            key={index}
+            className="star"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            data-fill={star.kind}
+          >
             <defs>
               <clipPath id={`${clip}-${index}`}>
                 <rect x="0" y="0" width={(24 * percent) / 100} height="24" />
               </clipPath>
             </defs>
-            <path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" fill="none" stroke="#8a5a00" strokeWidth="1.5" />
-            <path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" fill="#b87800" clipPath={`url(#${clip}-${index})`} />
+            <path
+              d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"
+              fill="none"
+              stroke="#8a5a00"
+              strokeWidth="1.5"
+            />
+            <path
+              d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"
+              fill="#b87800"
+              clipPath={`url(#${clip}-${index})`}
+            />
           </svg>
         );
       })}
@@ -54,7 +75,13 @@ function ReviewCard({ review }: { review: ReviewView }) {
         {expanded ? review.text : excerpt.text}
       </p>
       {excerpt.truncated && (
-        <button type="button" className="review__toggle" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="review__toggle"
+          aria-expanded={expanded}
+          aria-controls={textId}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? 'View less' : 'View more'}
         </button>
       )}
@@ -84,7 +111,10 @@ function Carousel({ reviews }: { reviews: ReviewView[] }) {
 
   useEffect(() => {
     if (!playing || hovered || focused) return;
-    const timer = setInterval(() => setIndex((current) => (current >= last ? 0 : current + 1)), CAROUSEL_INTERVAL_MS);
+    const timer = setInterval(
+      () => setIndex((current) => (current >= last ? 0 : current + 1)),
+      CAROUSEL_INTERVAL_MS,
+    );
     return () => clearInterval(timer);
   }, [playing, hovered, focused, last]);
 
@@ -119,16 +149,33 @@ function Carousel({ reviews }: { reviews: ReviewView[] }) {
         <ReviewCard key={review.id} review={review} />
       </div>
       <div className="carousel__controls">
-        <button type="button" className="btn btn-outline" aria-controls={slideId} disabled={index === 0} onClick={() => setIndex(index - 1)}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-controls={slideId}
+          disabled={index === 0}
+          onClick={() => setIndex(index - 1)}
+        >
           Previous<span className="visually-hidden"> review</span>
         </button>
         <span aria-hidden="true">
           {index + 1} / {reviews.length}
         </span>
-        <button type="button" className="btn btn-outline" aria-controls={slideId} disabled={index === last} onClick={() => setIndex(index + 1)}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-controls={slideId}
+          disabled={index === last}
+          onClick={() => setIndex(index + 1)}
+        >
           Next<span className="visually-hidden"> review</span>
         </button>
-        <button type="button" className="btn btn-outline" aria-pressed={!playing} onClick={() => setPlaying(!playing)}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-pressed={!playing}
+          onClick={() => setPlaying(!playing)}
+        >
           {playing ? 'Pause' : 'Play'}
           <span className="visually-hidden"> automatic rotation</span>
         </button>

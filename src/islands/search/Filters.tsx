@@ -1,7 +1,15 @@
 import { memo, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { useRange, useRefinementList, type useInstantSearch } from 'react-instantsearch';
 import { rangeLowerBound } from '../../search/document';
-import { clampPriceRange, formatKmField, formatPriceField, parseAmountField, PRICE_BOUNDS, PRICE_STEP, snapToStep } from '../../search/price';
+import {
+  clampPriceRange,
+  formatKmField,
+  formatPriceField,
+  parseAmountField,
+  PRICE_BOUNDS,
+  PRICE_STEP,
+  snapToStep,
+} from '../../search/price';
 import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
 import { UNSTORED } from './unstored';
 
@@ -32,10 +40,17 @@ type Item = { label: string; value: string; count: number; isRefined: boolean };
 /** SPEC 9 facet sort: car type new, demo, used; price ranges ascending; otherwise counts descending. */
 export function sortFacetItems(field: string, items: Item[]): Item[] {
   const sorted = [...items];
-  if (field === 'car_type') sorted.sort((a, b) => CAR_TYPE_ORDER.indexOf(a.value) - CAR_TYPE_ORDER.indexOf(b.value));
-  else if (field === 'weekly_price_range') sorted.sort((a, b) => rangeLowerBound(a.value) - rangeLowerBound(b.value));
-  else sorted.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
-  return sorted.map((item) => (field === 'car_type' ? { ...item, label: CAR_TYPE_LABELS[item.value] ?? item.label } : item));
+  if (field === 'car_type')
+    sorted.sort((a, b) => CAR_TYPE_ORDER.indexOf(a.value) - CAR_TYPE_ORDER.indexOf(b.value));
+  else if (field === 'weekly_price_range')
+    sorted.sort((a, b) => rangeLowerBound(a.value) - rangeLowerBound(b.value));
+  else
+    sorted.sort(
+      (a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }),
+    );
+  return sorted.map((item) =>
+    field === 'car_type' ? { ...item, label: CAR_TYPE_LABELS[item.value] ?? item.label } : item,
+  );
 }
 
 const FACET_SORT: Array<'count:desc' | 'name:asc'> = ['count:desc', 'name:asc'];
@@ -44,7 +59,13 @@ const FACET_SORT: Array<'count:desc' | 'name:asc'> = ['count:desc', 'name:asc'];
  * The filters are memoised: each draws again only when its own widget's state changes, not on
  * every answer the page gets (on a slow phone, re-drawing unchanged inputs was a fifth of a click).
  */
-export const FacetList = memo(function FacetList({ field, open }: { field: string; open?: boolean }) {
+export const FacetList = memo(function FacetList({
+  field,
+  open,
+}: {
+  field: string;
+  open?: boolean;
+}) {
   // Widget options must keep their identity between renders, or InstantSearch re-mounts the widget.
   const transformItems = useCallback((list: Item[]) => sortFacetItems(field, list), [field]);
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList(
@@ -68,14 +89,21 @@ export const FacetList = memo(function FacetList({ field, open }: { field: strin
   if (!shown.length) return null;
   const label = FACET_LABELS[field] ?? field;
   return (
-    <details className="facet" open={open || refined} data-facet={field} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+    <details
+      className="facet"
+      open={open || refined}
+      data-facet={field}
+      onToggle={(event) => setExpanded(event.currentTarget.open)}
+    >
       <summary>{label}</summary>
       <fieldset>
         <legend className="visually-hidden">{label}</legend>
         <FacetOptions items={shown} idPrefix={id} refine={refine} />
         {canToggleShowMore && (
           <button type="button" className="link-button" onClick={toggleShowMore}>
-            {isShowingMore ? `Show fewer ${label.toLowerCase()} options` : `Show more ${label.toLowerCase()} options`}
+            {isShowingMore
+              ? `Show fewer ${label.toLowerCase()} options`
+              : `Show more ${label.toLowerCase()} options`}
           </button>
         )}
       </fieldset>
@@ -84,7 +112,15 @@ export const FacetList = memo(function FacetList({ field, open }: { field: strin
 });
 
 /** A list's checkboxes: skipped while a closed list still shows its settled items. */
-const FacetOptions = memo(function FacetOptions({ items, idPrefix, refine }: { items: Item[]; idPrefix: string; refine: (value: string) => void }) {
+const FacetOptions = memo(function FacetOptions({
+  items,
+  idPrefix,
+  refine,
+}: {
+  items: Item[];
+  idPrefix: string;
+  refine: (value: string) => void;
+}) {
   return (
     <ul>
       {items.map((item, index) => (
@@ -92,7 +128,13 @@ const FacetOptions = memo(function FacetOptions({ items, idPrefix, refine }: { i
           {/* Values may hold spaces, which an id must not. */}
           {/* The value lets the page's script answer a tick before the app is live (./early-answers.ts), */}
           {/* and keeps the counts it drew (suppressHydrationWarning). */}
-          <input id={`${idPrefix}-${index}`} type="checkbox" value={item.value} checked={item.isRefined} onChange={() => refine(item.value)} />
+          <input
+            id={`${idPrefix}-${index}`}
+            type="checkbox"
+            value={item.value}
+            checked={item.isRefined}
+            onChange={() => refine(item.value)}
+          />
           <label htmlFor={`${idPrefix}-${index}`}>
             {item.label}{' '}
             <span className="facet__count" suppressHydrationWarning>
@@ -108,7 +150,10 @@ const FacetOptions = memo(function FacetOptions({ items, idPrefix, refine }: { i
 /** Bounds of the current range refinement, from the connector's `start` ([-Infinity, Infinity] when none). */
 function refinedBounds(start: readonly (number | undefined)[]): { min?: number; max?: number } {
   const [min, max] = start;
-  return { min: Number.isFinite(min) ? min : undefined, max: Number.isFinite(max) ? max : undefined };
+  return {
+    min: Number.isFinite(min) ? min : undefined,
+    max: Number.isFinite(max) ? max : undefined,
+  };
 }
 
 /** InstantSearch's setter of the page's UI state (passed down: a hook per filter re-drew it on every answer). */
@@ -145,10 +190,20 @@ interface RangeFilterProps {
 
 type SetRange = (min: number | undefined, max: number | undefined) => void;
 
-export function PriceFilter({ quickPicks, setIndexUiState }: RangeFilterProps & { quickPicks: readonly number[] }) {
+export function PriceFilter({
+  quickPicks,
+  setIndexUiState,
+}: RangeFilterProps & { quickPicks: readonly number[] }) {
   // The widget's stock range changes with every answer; the controls draw only the refined bounds.
   const { min, max } = refinedBounds(useRange({ attribute: 'price' }, UNSTORED).start);
-  return <PriceControls min={min} max={max} setRange={useSetRange('price', setIndexUiState)} quickPicks={quickPicks} />;
+  return (
+    <PriceControls
+      min={min}
+      max={max}
+      setRange={useSetRange('price', setIndexUiState)}
+      quickPicks={quickPicks}
+    />
+  );
 }
 
 const PriceControls = memo(function PriceControls({
@@ -163,8 +218,14 @@ const PriceControls = memo(function PriceControls({
   quickPicks: readonly number[];
 }) {
   const current = { min, max };
-  const [draft, setDraft] = useState({ min: current.min ?? PRICE_BOUNDS.min, max: current.max ?? PRICE_BOUNDS.max });
-  const [fields, setFields] = useState({ min: formatPriceField(current.min), max: formatPriceField(current.max) });
+  const [draft, setDraft] = useState({
+    min: current.min ?? PRICE_BOUNDS.min,
+    max: current.max ?? PRICE_BOUNDS.max,
+  });
+  const [fields, setFields] = useState({
+    min: formatPriceField(current.min),
+    max: formatPriceField(current.max),
+  });
   const id = useId();
   useEffect(() => {
     setDraft({ min: current.min ?? PRICE_BOUNDS.min, max: current.max ?? PRICE_BOUNDS.max });
@@ -174,12 +235,18 @@ const PriceControls = memo(function PriceControls({
   // A handle let go at its end of the slider means no bound on that side; the other bound stays as
   // refined (it may be a typed amount beyond the slider's ends).
   const applySlider = (which: 'min' | 'max') => {
-    const min = which === 'min' ? (draft.min <= PRICE_BOUNDS.min ? undefined : draft.min) : current.min;
-    const max = which === 'max' ? (draft.max >= PRICE_BOUNDS.max ? undefined : draft.max) : current.max;
+    const min =
+      which === 'min' ? (draft.min <= PRICE_BOUNDS.min ? undefined : draft.min) : current.min;
+    const max =
+      which === 'max' ? (draft.max >= PRICE_BOUNDS.max ? undefined : draft.max) : current.max;
     setRange(min, max);
   };
   const slide = (which: 'min' | 'max', value: number) => {
-    const next = clampPriceRange(which === 'min' ? snapToStep(value) : draft.min, which === 'max' ? snapToStep(value) : draft.max, which);
+    const next = clampPriceRange(
+      which === 'min' ? snapToStep(value) : draft.min,
+      which === 'max' ? snapToStep(value) : draft.max,
+      which,
+    );
     setDraft(next);
     setFields({ min: formatPriceField(next.min), max: formatPriceField(next.max) });
   };
@@ -188,7 +255,8 @@ const PriceControls = memo(function PriceControls({
     const min = which === 'min' ? value : current.min;
     const max = which === 'max' ? value : current.max;
     // SPEC 5: min capped to max - 1, max floored to min + 1 (the typed side gives way).
-    if (min != null && max != null && min >= max) setRange(which === 'min' ? max - 1 : min, which === 'max' ? min + 1 : max);
+    if (min != null && max != null && min >= max)
+      setRange(which === 'min' ? max - 1 : min, which === 'max' ? min + 1 : max);
     else setRange(min, max);
   };
 
@@ -228,7 +296,9 @@ const PriceControls = memo(function PriceControls({
         <div className="amount-fields">
           {(['min', 'max'] as const).map((which) => (
             <div key={which}>
-              <label htmlFor={`${id}-${which}`}>{which === 'min' ? 'Price from' : 'Price to'}</label>
+              <label htmlFor={`${id}-${which}`}>
+                {which === 'min' ? 'Price from' : 'Price to'}
+              </label>
               <input
                 id={`${id}-${which}`}
                 inputMode="numeric"
@@ -267,11 +337,25 @@ export function KmFilter({ setIndexUiState }: RangeFilterProps) {
   return <KmControls min={min} max={max} setRange={setRange} />;
 }
 
-const KmControls = memo(function KmControls({ min, max, setRange }: { min: number | undefined; max: number | undefined; setRange: SetRange }) {
+const KmControls = memo(function KmControls({
+  min,
+  max,
+  setRange,
+}: {
+  min: number | undefined;
+  max: number | undefined;
+  setRange: SetRange;
+}) {
   const current = { min, max };
-  const [fields, setFields] = useState({ min: formatKmField(current.min), max: formatKmField(current.max) });
+  const [fields, setFields] = useState({
+    min: formatKmField(current.min),
+    max: formatKmField(current.max),
+  });
   const id = useId();
-  useEffect(() => setFields({ min: formatKmField(current.min), max: formatKmField(current.max) }), [current.min, current.max]);
+  useEffect(
+    () => setFields({ min: formatKmField(current.min), max: formatKmField(current.max) }),
+    [current.min, current.max],
+  );
   const commit = (which: 'min' | 'max', text: string) => {
     const value = typedBound(parseAmountField(text), which);
     setFields({ ...fields, [which]: formatKmField(value) });
@@ -285,7 +369,9 @@ const KmControls = memo(function KmControls({ min, max, setRange }: { min: numbe
         <div className="amount-fields">
           {(['min', 'max'] as const).map((which) => (
             <div key={which}>
-              <label htmlFor={`${id}-${which}`}>{which === 'min' ? 'Kilometres from' : 'Kilometres to'}</label>
+              <label htmlFor={`${id}-${which}`}>
+                {which === 'min' ? 'Kilometres from' : 'Kilometres to'}
+              </label>
               <input
                 id={`${id}-${which}`}
                 inputMode="numeric"

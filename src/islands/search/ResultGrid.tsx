@@ -21,11 +21,14 @@ interface Props {
   interactive: boolean;
 }
 
-const isSold = (doc: SearchDocument) => !isAvailable({ status: doc.status, sold: doc.sold === true });
+const isSold = (doc: SearchDocument) =>
+  !isAvailable({ status: doc.status, sold: doc.sold === true });
 
 /** When a sold car leaves the listing (the page's script hides it from then on, ./loader.ts). */
 const soldUntil = (doc: SearchDocument, soldDays: number) =>
-  isSold(doc) && typeof doc.sold_date_timestamp === 'number' ? listedUntil(doc.sold_date_timestamp, soldDays) : undefined;
+  isSold(doc) && typeof doc.sold_date_timestamp === 'number'
+    ? listedUntil(doc.sold_date_timestamp, soldDays)
+    : undefined;
 
 /**
  * Rows of cards drawn in the same frame as a new answer: a desktop's first screen, more than a
@@ -46,23 +49,48 @@ export function ResultGrid({ hits, filtersOpen, ...props }: Props & { filtersOpe
   if (settled !== hits) {
     // Read as the answer renders (the layout of the click, before any new card). Not once the panel
     // is closing: 'Show Me' lands on the grid.
-    const outOfSight = filtersOpen && list.current !== null && list.current.getBoundingClientRect().top >= window.innerHeight;
+    const outOfSight =
+      filtersOpen &&
+      list.current !== null &&
+      list.current.getBoundingClientRect().top >= window.innerHeight;
     shown = outOfSight ? settled : hits.slice(0, FIRST_ROWS * props.config.cardsPerRow);
   }
   return <Grid hits={shown} listRef={list} {...props} />;
 }
 
 /** The cards: sold runs collapsed, promo cards inserted, 3 (or 4) per row, centred when few. Drawn again only for other hits. */
-const Grid = memo(function Grid({ hits, config, promoPositions, nowMs, interactive, listRef }: Props & { listRef: RefObject<HTMLUListElement | null> }) {
+const Grid = memo(function Grid({
+  hits,
+  config,
+  promoPositions,
+  nowMs,
+  interactive,
+  listRef,
+}: Props & { listRef: RefObject<HTMLUListElement | null> }) {
   const cars = collapseSoldRuns(hits, isSold);
-  const items = withPromos(cars, shownPromos(config.promos.cards, nowMs, defaultPromoExpiry(config.promos.default_expiry)), promoPositions);
+  const items = withPromos(
+    cars,
+    shownPromos(config.promos.cards, nowMs, defaultPromoExpiry(config.promos.default_expiry)),
+    promoPositions,
+  );
   const few = items.length < 3;
-  const fixed = items.flatMap((item) => (item.kind === 'promo' && item.promo.position != null ? [item.position] : []));
+  const fixed = items.flatMap((item) =>
+    item.kind === 'promo' && item.promo.position != null ? [item.position] : [],
+  );
   return (
-    <ul ref={listRef} className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`} data-testid="results">
+    <ul
+      ref={listRef}
+      className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`}
+      data-testid="results"
+    >
       {items.map((item, index) =>
         item.kind === 'car' ? (
-          <li key={item.car.objectID} className="results-grid__car" data-id={item.car.objectID} data-listed-until={soldUntil(item.car, config.soldDays)}>
+          <li
+            key={item.car.objectID}
+            className="results-grid__car"
+            data-id={item.car.objectID}
+            data-listed-until={soldUntil(item.car, config.soldDays)}
+          >
             <CarCard
               car={item.car as unknown as Parameters<typeof CarCard>[0]['car']}
               attributes={config.attributes}
@@ -93,7 +121,15 @@ const Grid = memo(function Grid({ hits, config, promoPositions, nowMs, interacti
             {...randomPromoAttributes(config.promos.placement, item.promo, fixed)}
           >
             <article className="card promo-card">
-              {item.promo.image && <img {...responsiveImage(config.card.images, item.promo.image, 'card')} alt="" width={600} height={400} loading="lazy" />}
+              {item.promo.image && (
+                <img
+                  {...responsiveImage(config.card.images, item.promo.image, 'card')}
+                  alt=""
+                  width={600}
+                  height={400}
+                  loading="lazy"
+                />
+              )}
               <div className="card__body">
                 <h2 className="card__title">
                   <a href={item.promo.url}>{item.promo.title}</a>

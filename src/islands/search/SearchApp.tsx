@@ -18,7 +18,12 @@ import type { SearchPageConfig } from '../../search/page-config';
 import { displayCount } from '../../search/results';
 import { promoPositions } from '../../domain/promos';
 import { countOf } from '../../domain/plural';
-import { isSameSearch, routingFor, uiStateToSearchState, withoutFilters } from '../../search/routing';
+import {
+  isSameSearch,
+  routingFor,
+  uiStateToSearchState,
+  withoutFilters,
+} from '../../search/routing';
 import { hasFilters, INDEX_NAME, SORTS, type SearchState } from '../../search/state';
 import { FacetList, KmFilter, PriceFilter } from './Filters';
 import { UNSTORED } from './unstored';
@@ -86,7 +91,11 @@ const SortSelect = memo(function SortSelect() {
   return (
     <div className="sort-select">
       <label htmlFor="search-sort">Sort by</label>
-      <select id="search-sort" value={currentRefinement} onChange={(event) => refine(event.currentTarget.value)}>
+      <select
+        id="search-sort"
+        value={currentRefinement}
+        onChange={(event) => refine(event.currentTarget.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -98,7 +107,10 @@ const SortSelect = memo(function SortSelect() {
 });
 
 function Pages({ createURL }: { createURL: (page: number) => string }) {
-  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine } = usePagination({ padding: 2 }, UNSTORED);
+  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine } = usePagination(
+    { padding: 2 },
+    UNSTORED,
+  );
   if (nbPages <= 1) return null;
   const link = (page: number, label: string, text: string, current = false) => (
     <a
@@ -118,7 +130,9 @@ function Pages({ createURL }: { createURL: (page: number) => string }) {
       <ul>
         {!isFirstPage && <li>{link(currentRefinement - 1, 'Previous page', 'Previous')}</li>}
         {pages.map((page) => (
-          <li key={page}>{link(page, `Page ${page + 1}`, String(page + 1), page === currentRefinement)}</li>
+          <li key={page}>
+            {link(page, `Page ${page + 1}`, String(page + 1), page === currentRefinement)}
+          </li>
         ))}
         {!isLastPage && <li>{link(currentRefinement + 1, 'Next page', 'Next')}</li>}
       </ul>
@@ -135,7 +149,10 @@ export interface Prerendered {
 /** Promo positions as the HTML has them: a random placement is fixed at its lowest position. */
 function staticPromoPositions(config: SearchPageConfig): number[] {
   const { placement } = config.promos;
-  return promoPositions(placement.rule === 'random' ? { rule: 'positions', positions: [placement.min] } : placement, config.hitsPerPage);
+  return promoPositions(
+    placement.rule === 'random' ? { rule: 'positions', positions: [placement.min] } : placement,
+    config.hitsPerPage,
+  );
 }
 
 interface SearchPageProps {
@@ -159,7 +176,8 @@ function SearchPage({
   promoPositions: placed,
   onFieldChange,
 }: SearchPageProps) {
-  const { status, results, indexUiState, refresh, setIndexUiState, addMiddlewares } = useInstantSearch({ catchError: true });
+  const { status, results, indexUiState, refresh, setIndexUiState, addMiddlewares } =
+    useInstantSearch({ catchError: true });
   useSkipLoadingRender(client, addMiddlewares);
   const [filtersOpen, setFiltersOpen] = useState(initiallyOpen);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -242,7 +260,11 @@ function SearchPage({
     heading.current?.focus({ preventScroll: true });
   }, [filtersOpen]);
 
-  const rawFacets = (results as unknown as { _rawResults?: Array<{ facets?: Record<string, Record<string, number>> }> })?._rawResults?.[0]?.facets;
+  const rawFacets = (
+    results as unknown as {
+      _rawResults?: Array<{ facets?: Record<string, Record<string, number>> }>;
+    }
+  )?._rawResults?.[0]?.facets;
   const count = answered ? displayCount(results.nbHits, rawFacets?.car_type) : undefined;
   const current = uiStateToSearchState({ [INDEX_NAME]: indexUiState });
   // The answer's hits and 'Clear Filters' are read from the state the page already has: their own
@@ -251,9 +273,11 @@ function SearchPage({
   const pageUrl = (page: number) => toUrl({ ...current, page: page + 1 });
   // The Condition facet's counts leave the car type out (a disjunctive facet): what each car type would hold.
   const carTypeCounts = answered
-    ? (results.disjunctiveFacets?.find((facet) => facet.name === 'car_type')?.data as Record<string, number> | undefined)
+    ? (results.disjunctiveFacets?.find((facet) => facet.name === 'car_type')?.data as
+        Record<string, number> | undefined)
     : undefined;
-  const others = answered && results.nbHits === 0 ? otherCarTypes(current, carTypeCounts, config.noun) : [];
+  const others =
+    answered && results.nbHits === 0 ? otherCarTypes(current, carTypeCounts, config.noun) : [];
 
   return (
     <div
@@ -290,22 +314,39 @@ function SearchPage({
           >
             {count == null ? 'Show Me Results' : `Show Me ${countOf(count, config.noun)}`}
           </button>
-          <button type="button" className="btn btn-outline" disabled={!hasFilters(current)} onClick={() => setIndexUiState(withoutFilters)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={!hasFilters(current)}
+            onClick={() => setIndexUiState(withoutFilters)}
+          >
             Clear Filters
           </button>
         </div>
       </aside>
       <section className="search-results" aria-labelledby="search-results-heading">
         <div className="search-results__bar">
-          <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="search-results__count" aria-live="polite" suppressHydrationWarning>
-            {count != null ? countOf(count, config.noun) : failed && staticCount ? staticCount : 'Loading results'}
+          <h2
+            id="search-results-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="search-results__count"
+            aria-live="polite"
+            suppressHydrationWarning
+          >
+            {count != null
+              ? countOf(count, config.noun)
+              : failed && staticCount
+                ? staticCount
+                : 'Loading results'}
           </h2>
           <SortSelect />
         </div>
         {failed && (
           <p className="search-results__error" role="alert">
-            We couldn&rsquo;t update the results just now. {answered ? 'These are the latest we had' : 'These are the cars we listed earlier'}; we&rsquo;ll keep
-            trying in the background.
+            We couldn&rsquo;t update the results just now.{' '}
+            {answered ? 'These are the latest we had' : 'These are the cars we listed earlier'};
+            we&rsquo;ll keep trying in the background.
           </p>
         )}
         {!answered && <div ref={staticSlot} className="search-results__prerendered" />}
@@ -313,14 +354,20 @@ function SearchPage({
           <div className="card empty-results">
             <div className="card__body">
               <h3>No Results Available</h3>
-              <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
+              <p>
+                No results found for your search at this time. Please try adjusting the filters for
+                more results.
+              </p>
               {others.length > 0 && (
                 <>
                   <p>We do have these in stock:</p>
                   <ul className="empty-results__others">
                     {others.map((other) => (
                       <li key={other.carType}>
-                        <a className="btn btn-primary" href={toUrl(withCarType(current, other.carType))}>
+                        <a
+                          className="btn btn-primary"
+                          href={toUrl(withCarType(current, other.carType))}
+                        >
                           {other.label}
                         </a>
                       </li>
@@ -329,14 +376,26 @@ function SearchPage({
                 </>
               )}
               <p>
-                <a className={others.length > 0 ? 'btn btn-outline' : 'btn btn-primary'} href={config.clearFiltersUrl}>
+                <a
+                  className={others.length > 0 ? 'btn btn-outline' : 'btn btn-primary'}
+                  href={config.clearFiltersUrl}
+                >
                   Clear Filters
                 </a>
               </p>
             </div>
           </div>
         ) : (
-          answered && <ResultGrid hits={hits} config={config} promoPositions={positions} nowMs={nowMs} interactive filtersOpen={filtersOpen} />
+          answered && (
+            <ResultGrid
+              hits={hits}
+              config={config}
+              promoPositions={positions}
+              nowMs={nowMs}
+              interactive
+              filtersOpen={filtersOpen}
+            />
+          )
         )}
         {!failed && <Pages createURL={pageUrl} />}
       </section>
@@ -377,21 +436,28 @@ export default function SearchApp({
   promoPositions,
   onFieldChange,
 }: SearchAppProps) {
-  const client = useMemo(() => server?.client ?? given ?? lazySearchClient(config), [config, server, given]);
+  const client = useMemo(
+    () => server?.client ?? given ?? lazySearchClient(config),
+    [config, server, given],
+  );
   const routing = useMemo(() => {
     const { createURL, parseURL, stateMapping } = routingFor(config.routes, config.path);
     return {
       router: history<SearchState>({
         createURL: ({ routeState }) => createURL(routeState),
         parseURL: ({ location }) => parseURL(location.href),
-        getLocation: () => (server ? (new URL(server.path, 'http://localhost') as unknown as Location) : window.location),
+        getLocation: () =>
+          server
+            ? (new URL(server.path, 'http://localhost') as unknown as Location)
+            : window.location,
         cleanUrlOnDispose: false,
         writeDelay: 300,
         // The router writes the state it started from once (as a relative URL it never equals
         // location.href): a new entry for the same search made the first Back do nothing. Only a
         // different search gets an entry; the same one (maybe written in another order) replaces.
         push: (url) => {
-          if (isSameSearch(url, window.location.href, config.routes, config.path)) window.history.replaceState(window.history.state, '', url);
+          if (isSameSearch(url, window.location.href, config.routes, config.path))
+            window.history.replaceState(window.history.state, '', url);
           else window.history.pushState({}, '', url);
         },
       }),
@@ -400,7 +466,12 @@ export default function SearchApp({
   }, [config, server]);
   const toUrl = useMemo(() => routingFor(config.routes, config.path).createURL, [config]);
   const app = (
-    <InstantSearch searchClient={client as never} indexName={INDEX_NAME} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }}>
+    <InstantSearch
+      searchClient={client as never}
+      indexName={INDEX_NAME}
+      routing={routing as never}
+      future={{ preserveSharedStateOnUnmount: true }}
+    >
       <ConfigureHitsPerPage hitsPerPage={config.hitsPerPage} />
       <SearchPage
         config={config}
@@ -414,7 +485,11 @@ export default function SearchApp({
       />
     </InstantSearch>
   );
-  return serverState ? <InstantSearchSSRProvider {...serverState}>{app}</InstantSearchSSRProvider> : app;
+  return serverState ? (
+    <InstantSearchSSRProvider {...serverState}>{app}</InstantSearchSSRProvider>
+  ) : (
+    app
+  );
 }
 
 function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {
@@ -428,7 +503,10 @@ function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {
  * which on a slow phone is about a quarter of a filter click's time; that drawing is skipped. Over
  * a network (Meilisearch, or the index still loading) it stays: it shows the tick at once.
  */
-function useSkipLoadingRender(client: SearchClient, addMiddlewares: ReturnType<typeof useInstantSearch>['addMiddlewares']) {
+function useSkipLoadingRender(
+  client: SearchClient,
+  addMiddlewares: ReturnType<typeof useInstantSearch>['addMiddlewares'],
+) {
   useLayoutEffect(() => {
     // Only the browser's lazy client knows; the build's engine client has no such method.
     const { answersAtOnce } = client as Partial<LazySearchClient>;
@@ -437,7 +515,10 @@ function useSkipLoadingRender(client: SearchClient, addMiddlewares: ReturnType<t
       // Not public API: InstantSearch calls scheduleRender(false) as a search starts (asserted in
       // tests/unit/instantsearch-internals.test.ts, so an upgrade that changes it fails there).
       type Scheduled = ((resetStatus?: boolean) => void) & { cancel(): void };
-      const instance = instantSearchInstance as unknown as { scheduleRender: Scheduled; status: string };
+      const instance = instantSearchInstance as unknown as {
+        scheduleRender: Scheduled;
+        status: string;
+      };
       const render = instance.scheduleRender;
       return {
         $$type: 'skip-loading-render',

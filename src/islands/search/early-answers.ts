@@ -1,5 +1,10 @@
 import { countOf } from '../../domain/plural';
-import { earlyRequests, readEarlyAnswer, withTick, type EarlyAnswer } from '../../search/early-answer';
+import {
+  earlyRequests,
+  readEarlyAnswer,
+  withTick,
+  type EarlyAnswer,
+} from '../../search/early-answer';
 import { pageSearchClient } from '../../search/lazy-client';
 import type { SearchPageConfig } from '../../search/page-config';
 import { isRefinementField } from '../../search/state';
@@ -39,7 +44,14 @@ function draw(root: HTMLElement, config: SearchPageConfig, answer: EarlyAnswer):
     hideEarly(card, !kept);
     if (kept) shown += 1;
   }
-  if (grid) holdGrid(grid, shown < answer.hitIds.length ? `Loading more ${config.noun.plural.toLowerCase()}…` : undefined, height);
+  if (grid)
+    holdGrid(
+      grid,
+      shown < answer.hitIds.length
+        ? `Loading more ${config.noun.plural.toLowerCase()}…`
+        : undefined,
+      height,
+    );
   for (const list of root.querySelectorAll<HTMLElement>('details[data-facet]')) {
     const counts = answer.facets[list.dataset.facet!] ?? {};
     for (const input of list.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
@@ -72,7 +84,8 @@ export function earlyAnswers(root: HTMLElement, config: SearchPageConfig): Early
         (ok) =>
           ok &&
           client.search(earlyRequests(asking, config.facets, config.hitsPerPage)).then(
-            ({ results }) => !stopped && asked === latest && draw(root, config, readEarlyAnswer(asking, results)),
+            ({ results }) =>
+              !stopped && asked === latest && draw(root, config, readEarlyAnswer(asking, results)),
             () => undefined,
           ),
       );

@@ -17,10 +17,12 @@ interface Wanted {
   event: Event;
 }
 
-const isCheckable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const isCheckable = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 
 /** The DOM event React makes a field's `onChange` from. */
-const changeEventOf = (field: Field) => (isCheckable(field) ? 'click' : field instanceof HTMLSelectElement ? 'change' : 'input');
+const changeEventOf = (field: Field) =>
+  isCheckable(field) ? 'click' : field instanceof HTMLSelectElement ? 'change' : 'input';
 
 export class EarlyChanges {
   private readonly wanted = new Map<Field, Wanted>();
@@ -57,7 +59,10 @@ export class EarlyChanges {
       } else if (wanted !== field.defaultValue) {
         // Through the value property React tracks (its value), then behind its back (the shopper's).
         field.value = field.defaultValue;
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, wanted);
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(
+          field,
+          wanted,
+        );
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
     }

@@ -31,6 +31,7 @@ function releaseGrid(grid: HTMLElement): void {
 }
 
 export function clearEarlyMarks(root: ParentNode): void {
-  for (const element of root.querySelectorAll<HTMLElement>(`[${EARLY_HIDDEN}]`)) element.removeAttribute(EARLY_HIDDEN);
+  for (const element of root.querySelectorAll<HTMLElement>(`[${EARLY_HIDDEN}]`))
+    element.removeAttribute(EARLY_HIDDEN);
   for (const grid of root.querySelectorAll<HTMLElement>(`[${EARLY_BUSY}]`)) releaseGrid(grid);
 }

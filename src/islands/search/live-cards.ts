@@ -30,7 +30,9 @@ function shownCards(root: ParentNode): ShownCard[] {
     id: item.dataset.id!,
     // A card corrected before counts as built that way: it is not corrected twice.
     sold: item.querySelector('.car-card[data-sold]') !== null || item.dataset.live === 'sold',
-    price: (item.dataset.builtPrice ?? item.querySelector('.card__price .price')?.textContent) || undefined,
+    price:
+      (item.dataset.builtPrice ?? item.querySelector('.card__price .price')?.textContent) ||
+      undefined,
   }));
 }
 
@@ -42,18 +44,22 @@ function correct(root: ParentNode, soldLabel: string): void {
     const price = item?.querySelector<HTMLElement>('.card__price .price');
     if (!item) continue;
     // What the HTML said, so a later index is compared with the build, not with a correction.
-    if (price && item.dataset.builtPrice === undefined) item.dataset.builtPrice = price.textContent ?? '';
+    if (price && item.dataset.builtPrice === undefined)
+      item.dataset.builtPrice = price.textContent ?? '';
     item.dataset.live = correction.kind;
     if (correction.kind === 'sold') {
       item.querySelector<HTMLElement>('.car-card__media')?.setAttribute('data-live-tag', soldLabel);
       if (price) price.textContent = soldLabel;
-    } else if (price && price.textContent !== correction.price) price.textContent = correction.price;
+    } else if (price && price.textContent !== correction.price)
+      price.textContent = correction.price;
   }
 }
 
 /** When to ask next: RECHECK_MS while reads succeed, backing off after failures. */
 function nextCheckMs(): number {
-  return failures === 0 ? RECHECK_MS : Math.min(AFTER_FAILURE_MS * 2 ** (failures - 1), MAX_AFTER_FAILURE_MS);
+  return failures === 0
+    ? RECHECK_MS
+    : Math.min(AFTER_FAILURE_MS * 2 ** (failures - 1), MAX_AFTER_FAILURE_MS);
 }
 
 async function ask(soldLabel: string, indexUrl: string): Promise<void> {
@@ -95,7 +101,8 @@ if (page) {
     const wait = lastAsked + nextCheckMs() - Date.now();
     setTimeout(
       () => {
-        if (Date.now() - lastAsked < nextCheckMs() || document.visibilityState !== 'visible') schedule();
+        if (Date.now() - lastAsked < nextCheckMs() || document.visibilityState !== 'visible')
+          schedule();
         else void ask(soldLabel, indexUrl).finally(schedule);
       },
       Math.max(wait, 1_000),
@@ -105,5 +112,8 @@ if (page) {
   document.addEventListener('visibilitychange', check);
   addEventListener('pageshow', (event) => event.persisted && check());
   // Cards the app draws (a new search, a page of results) are corrected from the index already read.
-  new MutationObserver(() => correct(page, soldLabel)).observe(page, { childList: true, subtree: true });
+  new MutationObserver(() => correct(page, soldLabel)).observe(page, {
+    childList: true,
+    subtree: true,
+  });
 }

@@ -22,7 +22,14 @@ import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
  * button and page-link clicks and Enter in a field are held and played again.
  */
 
-const WAKE_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
+const WAKE_EVENTS = [
+  'focusin',
+  'pointerdown',
+  'pointerover',
+  'touchstart',
+  'keydown',
+  'input',
+] as const;
 /** Clicks the HTML cannot act on by itself. Links to cars and checkboxes work as they are. */
 const HELD_CLICKS = 'button, .pagination a';
 /** What a change in a field comes with (./early-changes.ts keeps the one React reads). */
@@ -73,7 +80,9 @@ function start(root: HTMLElement, data: SearchPageData): void {
   let answers: Promise<EarlyAnswers | undefined> | undefined;
   const loadAnswers = () =>
     (answers ??=
-      config.backend.kind === 'embedded' ? import('./early-answers').then(({ earlyAnswers }) => earlyAnswers(root, config)) : Promise.resolve(undefined));
+      config.backend.kind === 'embedded'
+        ? import('./early-answers').then(({ earlyAnswers }) => earlyAnswers(root, config))
+        : Promise.resolve(undefined));
   const answerEarly = (event: Event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) return;
@@ -89,7 +98,8 @@ function start(root: HTMLElement, data: SearchPageData): void {
   };
 
   const holdClick = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CLICKS) : null;
+    const target =
+      event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CLICKS) : null;
     if (live || !target || !root.contains(target)) return;
     event.preventDefault();
     event.stopPropagation();
@@ -111,7 +121,11 @@ function start(root: HTMLElement, data: SearchPageData): void {
     if (live || event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(() => target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    held.push(() =>
+      target.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+      ),
+    );
     wake();
   };
   const replayHeld = () => {
@@ -173,7 +187,8 @@ function start(root: HTMLElement, data: SearchPageData): void {
   for (const type of CHANGE_EVENTS) root.addEventListener(type, recordChange, true);
   for (const type of DISCRETE_EVENTS) root.addEventListener(type, shield, true);
   if (stale) dropExpired(root, data);
-  if (data.storedKeys.length) whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+  if (data.storedKeys.length)
+    whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
   whenIdle(() => !saveData() && loadAnswers());
 }
 
@@ -184,9 +199,12 @@ function start(root: HTMLElement, data: SearchPageData): void {
  */
 function dropExpired(root: HTMLElement, data: SearchPageData): void {
   const now = Date.now();
-  for (const card of root.querySelectorAll<HTMLElement>('[data-listed-until]')) if (Number(card.dataset.listedUntil) <= now) card.hidden = true;
+  for (const card of root.querySelectorAll<HTMLElement>('[data-listed-until]'))
+    if (Number(card.dataset.listedUntil) <= now) card.hidden = true;
   const expired = data.listedUntil.filter((time) => time <= now).length;
-  const first = (data.serverState.initialResults[INDEX_NAME]?.results?.[0] as { nbHits?: number } | undefined)?.nbHits;
+  const first = (
+    data.serverState.initialResults[INDEX_NAME]?.results?.[0] as { nbHits?: number } | undefined
+  )?.nbHits;
   if (first === undefined) return;
   const text = countOf(Math.max(0, first - expired), data.config.noun);
   const heading = root.querySelector('#search-results-heading');
@@ -197,7 +215,9 @@ function dropExpired(root: HTMLElement, data: SearchPageData): void {
 
 /** The shopper's browser asks for less data (Save-Data, a 2G connection): nothing is fetched ahead. */
 function saveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  const connection = (
+    navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
+  ).connection;
   return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '');
 }
 

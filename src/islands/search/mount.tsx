@@ -40,23 +40,38 @@ function Live({ onLive, children }: { onLive: () => void; children: ReactNode })
 /** The HTML's results and count, kept in the results column until the fresh app's first answer. */
 function takePrerendered(container: HTMLElement): Prerendered | undefined {
   const parts = [
-    ...container.querySelectorAll<HTMLElement>('.search-results > [data-testid=results], .search-results > .empty-results, .search-results > .pagination'),
+    ...container.querySelectorAll<HTMLElement>(
+      '.search-results > [data-testid=results], .search-results > .empty-results, .search-results > .pagination',
+    ),
   ];
   if (!parts.length) return undefined;
   const results = document.createElement('div');
   results.id = 'search-static';
   results.append(...parts);
-  return { results, count: container.querySelector('#search-results-heading')?.textContent ?? undefined };
+  return {
+    results,
+    count: container.querySelector('#search-results-heading')?.textContent ?? undefined,
+  };
 }
 
 /** Where the page's script put a randomly placed promo card (see RANDOM_PROMO_SCRIPT). */
 function placedPromoPositions(container: HTMLElement): number[] | undefined {
-  const promo = container.querySelector<HTMLElement>(`[data-testid=results] > li[${RANDOM_PROMO_ATTRIBUTE}]`);
+  const promo = container.querySelector<HTMLElement>(
+    `[data-testid=results] > li[${RANDOM_PROMO_ATTRIBUTE}]`,
+  );
   const position = Number(promo?.dataset.promoPosition);
   return Number.isInteger(position) && position > 0 ? [position] : undefined;
 }
 
-export function mountSearch({ container, config, serverState, hydrate, stale, onLive, onFieldChange }: MountOptions): void {
+export function mountSearch({
+  container,
+  config,
+  serverState,
+  hydrate,
+  stale,
+  onLive,
+  onFieldChange,
+}: MountOptions): void {
   const client = pageSearchClient(config);
   // The index loads while React hydrates: the shopper's first search should not wait for it.
   client.warmUp();
@@ -65,7 +80,9 @@ export function mountSearch({ container, config, serverState, hydrate, stale, on
     const filtersOpen = container.querySelector('.search-app--filters-open') !== null;
     const promoPositions = placedPromoPositions(container);
     // The HTML holds the real Compare buttons (server-render.ts): hydrate them with the same component.
-    const compareButton = config.card.features.compare ? loadCompareButton() : Promise.resolve(undefined);
+    const compareButton = config.card.features.compare
+      ? loadCompareButton()
+      : Promise.resolve(undefined);
     // In a transition React hydrates in short slices (at a phone's speed the whole app in one task
     // is most of a second), so the page keeps answering while it does.
     void compareButton.then((button) =>

@@ -20,10 +20,19 @@ export function otherCarTypes(
 ): OtherCarType[] {
   const chosen = state.refinements.car_type ?? [];
   if (chosen.length === 0 || !counts) return [];
-  return CAR_TYPE_ORDER.filter((carType) => !chosen.includes(carType) && (counts[carType] ?? 0) > 0).map((carType) => {
+  return CAR_TYPE_ORDER.filter(
+    (carType) => !chosen.includes(carType) && (counts[carType] ?? 0) > 0,
+  ).map((carType) => {
     const kind = CAR_TYPE_LABELS[carType] ?? carType;
     const count = counts[carType]!;
-    return { carType, count, label: countOf(count, { singular: `${kind} ${noun.singular}`, plural: `${kind} ${noun.plural}` }) };
+    return {
+      carType,
+      count,
+      label: countOf(count, {
+        singular: `${kind} ${noun.singular}`,
+        plural: `${kind} ${noun.plural}`,
+      }),
+    };
   });
 }
 

@@ -20,13 +20,20 @@ export async function renderSearchApp(
   const client: SearchClient = {
     // processingTimeMS is written into the page: zero keeps two builds of the same data byte-identical.
     search: async (requests) => ({
-      results: requests.map((request) => ({ ...engine.search(request.indexName, request.params ?? {}), processingTimeMS: 0 })),
+      results: requests.map((request) => ({
+        ...engine.search(request.indexName, request.params ?? {}),
+        processingTimeMS: 0,
+      })),
     }),
   };
   const server = { client, path };
   const compareButton = config.card.features.compare ? await loadCompareButton() : undefined;
   const app = (props: Parameters<typeof SearchApp>[0]) =>
-    createElement(PreloadedCompareButton.Provider, { value: compareButton }, createElement(SearchApp, props));
+    createElement(
+      PreloadedCompareButton.Provider,
+      { value: compareButton },
+      createElement(SearchApp, props),
+    );
   const serverState = await getServerState(app({ config, server }), { renderToString });
   return { html: renderToString(app({ config, server, serverState })), serverState };
 }

@@ -2,7 +2,9 @@ import { useEffect, useRef, type ImgHTMLAttributes } from 'react';
 import { showNotFound } from '../../components/vehicle/image-fallback';
 
 /** An <img> that falls back to the not-found placeholder (SPEC 8), even when it failed before hydration. */
-export function SafeImage(props: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
+export function SafeImage(
+  props: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string },
+) {
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
     const img = ref.current;

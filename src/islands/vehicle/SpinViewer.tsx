@@ -27,14 +27,18 @@ export default function SpinViewer({ frames, name, autoRotate, priority = false,
   const [live, setLive] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; start: number } | null>(null);
-  const sized = useMemo(() => frames.map((frame) => responsiveImage(images, frame, 'gallery')), [frames, images]);
+  const sized = useMemo(
+    () => frames.map((frame) => responsiveImage(images, frame, 'gallery')),
+    [frames, images],
+  );
 
   useEffect(() => {
     const data = root.current?.dataset;
     const shown = Number(data?.frame);
     if (shown > 0 && shown < frames.length) setFrame(shown);
     // A drag pressed before hydration (src/components/vehicle/spin-early-drag.ts) goes on from where it was pressed.
-    if (data?.dragX !== undefined) drag.current = { x: Number(data.dragX), start: Number(data.dragFrame) || 0 };
+    if (data?.dragX !== undefined)
+      drag.current = { x: Number(data.dragX), start: Number(data.dragFrame) || 0 };
     setLive(true);
     // Preload every frame so turning is smooth.
     for (const frame of sized) preloadFrame(frame, SLOT_LAYOUTS.gallery.sizes);
@@ -54,7 +58,10 @@ export default function SpinViewer({ frames, name, autoRotate, priority = false,
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    setFrame((current) => (current + (event.key === 'ArrowRight' ? 1 : -1) + frames.length) % frames.length);
+    setFrame(
+      (current) =>
+        (current + (event.key === 'ArrowRight' ? 1 : -1) + frames.length) % frames.length,
+    );
   };
 
   return (

@@ -33,9 +33,25 @@ function VideoSlide({ url, title }: { url: string; title: string }) {
   // An iframe runs a javascript: src in the dealer's origin: only ever http(s) or a site path.
   if (!isSafeUrl(url)) return null;
   return isDirectVideo(url) ? (
-    <video className="media__video" src={url} controls preload="none" width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} aria-label={title} />
+    <video
+      className="media__video"
+      src={url}
+      controls
+      preload="none"
+      width={CAROUSEL_WIDTH}
+      height={CAROUSEL_HEIGHT}
+      aria-label={title}
+    />
   ) : (
-    <iframe className="media__video" src={url} title={title} loading="lazy" width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} allowFullScreen />
+    <iframe
+      className="media__video"
+      src={url}
+      title={title}
+      loading="lazy"
+      width={CAROUSEL_WIDTH}
+      height={CAROUSEL_HEIGHT}
+      allowFullScreen
+    />
   );
 }
 
@@ -44,7 +60,17 @@ function VideoSlide({ url, title }: { url: string; title: string }) {
  * with previous/next and left/right keys, thumbnails when there are more than 3 images, and a
  * fullscreen viewer. Leaving the gallery resets it to the first slide.
  */
-export default function VehicleMedia({ name, slides, views, initialView, spinImages, autoRotate, walkaround, interiorImage, images }: Props) {
+export default function VehicleMedia({
+  name,
+  slides,
+  views,
+  initialView,
+  spinImages,
+  autoRotate,
+  walkaround,
+  interiorImage,
+  images,
+}: Props) {
   const [view, setView] = useState<MediaView>(initialView);
   const [index, setIndex] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
@@ -71,11 +97,26 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
       step(event.key === 'ArrowRight' ? 1 : -1);
     }
   };
-  const slideLabel = (i: number) => `${name}: ${slides[i]?.kind === 'video' ? 'video' : 'image'} ${i + 1} of ${count}`;
+  const slideLabel = (i: number) =>
+    `${name}: ${slides[i]?.kind === 'video' ? 'video' : 'image'} ${i + 1} of ${count}`;
 
-  const renderSlide = (current: Slide | undefined, i: number, eager: boolean, slot: 'gallery' | 'fullscreen' = 'gallery') => {
-    if (!current) return <SafeImage src="/media/not-found.svg" alt={`No photo of the ${name} yet`} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />;
-    if (current.kind === 'video') return <VideoSlide url={current.url} title={`Video of the ${name}`} />;
+  const renderSlide = (
+    current: Slide | undefined,
+    i: number,
+    eager: boolean,
+    slot: 'gallery' | 'fullscreen' = 'gallery',
+  ) => {
+    if (!current)
+      return (
+        <SafeImage
+          src="/media/not-found.svg"
+          alt={`No photo of the ${name} yet`}
+          width={CAROUSEL_WIDTH}
+          height={CAROUSEL_HEIGHT}
+        />
+      );
+    if (current.kind === 'video')
+      return <VideoSlide url={current.url} title={`Video of the ${name}`} />;
     return (
       <SafeImage
         {...responsiveImage(images, current.url, slot)}
@@ -97,26 +138,58 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
       {views.length > 1 && (
         <div className="media__views" role="group" aria-label="Viewer">
           {views.map((option) => (
-            <button key={option} type="button" className="media__view" aria-pressed={view === option} onClick={() => choose(option)}>
+            <button
+              key={option}
+              type="button"
+              className="media__view"
+              aria-pressed={view === option}
+              onClick={() => choose(option)}
+            >
               {VIEW_LABELS[option]}
             </button>
           ))}
         </div>
       )}
 
-      {view === 'spin' && <SpinViewer frames={spinImages} name={name} autoRotate={autoRotate} priority={initialView === 'spin'} images={images} />}
+      {view === 'spin' && (
+        <SpinViewer
+          frames={spinImages}
+          name={name}
+          autoRotate={autoRotate}
+          priority={initialView === 'spin'}
+          images={images}
+        />
+      )}
 
-      {view === 'walkaround' && walkaround && <VideoSlide url={walkaround} title={`Walkaround video of the ${name}`} />}
+      {view === 'walkaround' && walkaround && (
+        <VideoSlide url={walkaround} title={`Walkaround video of the ${name}`} />
+      )}
 
       {view === 'interior' && interiorImage && (
-        <SafeImage {...responsiveImage(images, interiorImage, 'gallery')} alt={`Interior of the ${name}`} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />
+        <SafeImage
+          {...responsiveImage(images, interiorImage, 'gallery')}
+          alt={`Interior of the ${name}`}
+          width={CAROUSEL_WIDTH}
+          height={CAROUSEL_HEIGHT}
+        />
       )}
 
       {view === 'gallery' && (
-        <div className="media__gallery" role="region" aria-roledescription="carousel" aria-label={`Photos of the ${name}`} onKeyDown={onKeyDown}>
+        <div
+          className="media__gallery"
+          role="region"
+          aria-roledescription="carousel"
+          aria-label={`Photos of the ${name}`}
+          onKeyDown={onKeyDown}
+        >
           <div className="media__stage">
             {slide?.kind === 'image' ? (
-              <button type="button" className="media__open" onClick={() => setFullscreen(true)} aria-label={`Open ${slideLabel(index)} full screen`}>
+              <button
+                type="button"
+                className="media__open"
+                onClick={() => setFullscreen(true)}
+                aria-label={`Open ${slideLabel(index)} full screen`}
+              >
                 {renderSlide(slide, index, index === 0)}
               </button>
             ) : (
@@ -125,8 +198,18 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
             {count > 1 && (
               <>
                 {/* The arrows are CSS content (vehicle-media.css): see latin1.ts for why the HTML keeps to Latin-1. */}
-                <button type="button" className="media__nav media__nav--prev" onClick={() => step(-1)} aria-label="Previous image" />
-                <button type="button" className="media__nav media__nav--next" onClick={() => step(1)} aria-label="Next image" />
+                <button
+                  type="button"
+                  className="media__nav media__nav--prev"
+                  onClick={() => step(-1)}
+                  aria-label="Previous image"
+                />
+                <button
+                  type="button"
+                  className="media__nav media__nav--next"
+                  onClick={() => step(1)}
+                  aria-label="Next image"
+                />
                 <p className="media__counter" aria-live="polite" data-testid="slide-counter">
                   {index + 1} / {count}
                 </p>
@@ -145,7 +228,13 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
                     onClick={(event) => onThumb(event, i)}
                   >
                     {item.kind === 'image' ? (
-                      <SafeImage {...responsiveImage(images, item.thumb, 'thumb')} alt="" width={120} height={80} loading="lazy" />
+                      <SafeImage
+                        {...responsiveImage(images, item.thumb, 'thumb')}
+                        alt=""
+                        width={120}
+                        height={80}
+                        loading="lazy"
+                      />
                     ) : (
                       <span className="media__thumb-video">Video</span>
                     )}
@@ -166,18 +255,32 @@ export default function VehicleMedia({ name, slides, views, initialView, spinIma
       >
         {fullscreen && (
           <>
-            <div className="media__fullscreen-stage">{renderSlide(slide, index, true, 'fullscreen')}</div>
+            <div className="media__fullscreen-stage">
+              {renderSlide(slide, index, true, 'fullscreen')}
+            </div>
             <p className="media__counter" data-testid="fullscreen-counter">
               {index + 1} / {count}
             </p>
             <div className="media__fullscreen-bar">
-              <button type="button" className="btn btn-outline media__step--prev" onClick={() => step(-1)}>
+              <button
+                type="button"
+                className="btn btn-outline media__step--prev"
+                onClick={() => step(-1)}
+              >
                 Previous image
               </button>
-              <button type="button" className="btn btn-outline media__step--next" onClick={() => step(1)}>
+              <button
+                type="button"
+                className="btn btn-outline media__step--next"
+                onClick={() => step(1)}
+              >
                 Next image
               </button>
-              <button type="button" className="btn btn-primary" onClick={() => setFullscreen(false)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setFullscreen(false)}
+              >
                 Close
               </button>
             </div>

@@ -5,7 +5,9 @@ export const AnalyticsSchema = z
     sink: z
       .enum(['none', 'console', 'beacon'])
       .default('none')
-      .describe('none: events are dropped; console: logged in the browser; beacon: POSTed to endpoint.'),
+      .describe(
+        'none: events are dropped; console: logged in the browser; beacon: POSTed to endpoint.',
+      ),
     endpoint: z.string().optional(),
   })
   .strict()

@@ -9,7 +9,10 @@ export const CdnSchema = z
   .object({
     cloudflare_zone_id: z
       .string()
-      .regex(/^[0-9a-f]{32}$/, 'expected a Cloudflare zone id: 32 lowercase hex digits (the zone\'s Overview page, "Zone ID")')
+      .regex(
+        /^[0-9a-f]{32}$/,
+        'expected a Cloudflare zone id: 32 lowercase hex digits (the zone\'s Overview page, "Zone ID")',
+      )
       .optional()
       .describe(
         "The Cloudflare zone of this site's domain; with CDN_PURGE=cloudflare, each publish purges the URLs it changed there. Default: CLOUDFLARE_ZONE_ID.",

@@ -14,15 +14,25 @@ export const MapSchema = z
   .object({
     tile_url: z
       .string()
-      .regex(/^https:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'expected an https tile URL template with {z}, {x} and {y}')
+      .regex(
+        /^https:\/\/.*\{z\}.*\{x\}.*\{y\}/,
+        'expected an https tile URL template with {z}, {x} and {y}',
+      )
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
       .describe('Map tile URL template ({s}, {z}, {x}, {y}).'),
     attribution: z
       .string()
       .min(1)
-      .refine(isPlainAttribution, 'expected text with at most plain links like <a href="https://...">name</a>')
-      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors')
-      .describe('Attribution the tile provider requires: text and entities, with <a href="https://..."> links.'),
+      .refine(
+        isPlainAttribution,
+        'expected text with at most plain links like <a href="https://...">name</a>',
+      )
+      .default(
+        '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      )
+      .describe(
+        'Attribution the tile provider requires: text and entities, with <a href="https://..."> links.',
+      ),
     max_zoom: z.number().int().min(1).max(20).default(15).describe('SPEC 9: map max zoom 15.'),
   })
   .strict();
@@ -33,12 +43,21 @@ export const LocatorSchema = z
     saturday_by_appointment: z
       .array(HoursTypeSchema)
       .default([])
-      .describe("Departments whose closed Saturday reads 'By appointment only' (SPEC 2: service or sales on some sites)."),
-    default_hours_type: HoursTypeSchema.default('sales').describe('Hours shown first in the sales / service / parts selector.'),
+      .describe(
+        "Departments whose closed Saturday reads 'By appointment only' (SPEC 2: service or sales on some sites).",
+      ),
+    default_hours_type: HoursTypeSchema.default('sales').describe(
+      'Hours shown first in the sales / service / parts selector.',
+    ),
     contact_block: z
-      .union([z.enum(['primary', 'sales', 'service', 'parts', 'service-and-parts', 'all']), z.object({ id: z.string() }).strict()])
+      .union([
+        z.enum(['primary', 'sales', 'service', 'parts', 'service-and-parts', 'all']),
+        z.object({ id: z.string() }).strict(),
+      ])
       .default('all')
-      .describe('Which locations /contact-us and /contact show: a SPEC block name or { id } of one location.'),
+      .describe(
+        'Which locations /contact-us and /contact show: a SPEC block name or { id } of one location.',
+      ),
   })
   .strict();
 
@@ -61,8 +80,16 @@ export const ReviewsSettingsSchema = z
       .array(z.union([z.string(), z.number()]).transform(String))
       .default([])
       .describe('Review ids never shown.'),
-    blocked_names: z.array(z.string()).default([]).describe('Customer names whose reviews are never shown.'),
-    min_rating: z.number().min(0).max(5).default(4).describe('Reviews below this rating are not shown (SPEC: 4 in one place).'),
+    blocked_names: z
+      .array(z.string())
+      .default([])
+      .describe('Customer names whose reviews are never shown.'),
+    min_rating: z
+      .number()
+      .min(0)
+      .max(5)
+      .default(4)
+      .describe('Reviews below this rating are not shown (SPEC: 4 in one place).'),
   })
   .strict();
 
@@ -72,7 +99,9 @@ export const PagesSchema = z
     extra: z
       .array(SlugSchema)
       .default([])
-      .describe('Extra content routes this dealer has (eofy, twg-cars, ...), each from tenants/content/<slug>/<route>.md or the shared default.'),
+      .describe(
+        'Extra content routes this dealer has (eofy, twg-cars, ...), each from tenants/content/<slug>/<route>.md or the shared default.',
+      ),
   })
   .strict();
 

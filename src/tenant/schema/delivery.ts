@@ -13,7 +13,12 @@ export const DeliveryRegionSchema = z
 
 export type DeliveryRegion = z.output<typeof DeliveryRegionSchema>;
 
-const region = (name: string, from: string, to: string, price: number): DeliveryRegion => ({ name, from, to, price });
+const region = (name: string, from: string, to: string, price: number): DeliveryRegion => ({
+  name,
+  from,
+  to,
+  price,
+});
 
 /**
  * The default delivery table: Australia Post postcode ranges by state and capital-city metro area
@@ -50,7 +55,9 @@ export const DeliverySchema = z
     regions: z
       .array(DeliveryRegionSchema)
       .default(DEFAULT_DELIVERY_REGIONS)
-      .describe('Delivery prices by postcode range; the first match wins. A postcode in no range gets "Sorry, we can\'t provide an estimate ...".'),
+      .describe(
+        'Delivery prices by postcode range; the first match wins. A postcode in no range gets "Sorry, we can\'t provide an estimate ...".',
+      ),
   })
   .strict();
 

@@ -5,7 +5,9 @@ import { FeedSourceSchema } from './primitives';
 export const FeedsSchema = z
   .object({
     cars: FeedSourceSchema.describe('Stock feed: a JSON array of cars (SPEC 3 Car fields).'),
-    locations: FeedSourceSchema.describe('Locations feed: a JSON array of SPEC 3 Manufacturer locations.'),
+    locations: FeedSourceSchema.describe(
+      'Locations feed: a JSON array of SPEC 3 Manufacturer locations.',
+    ),
     special_hours: FeedSourceSchema.optional(),
     models: FeedSourceSchema.optional(),
     reviews: FeedSourceSchema.optional(),

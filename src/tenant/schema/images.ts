@@ -12,27 +12,47 @@ export const TEMPLATE_PLACEHOLDERS = ['url', 'width', 'quality', 'format'] as co
 
 const HttpsOrigin = z
   .url({ protocol: /^https$/, error: 'expected an https origin, like "https://dealer.imgix.net"' })
-  .refine((url) => URL.canParse(url) && new URL(url).origin === url.replace(/\/$/, ''), 'expected an origin only (scheme and host), without a path')
+  .refine(
+    (url) => URL.canParse(url) && new URL(url).origin === url.replace(/\/$/, ''),
+    'expected an origin only (scheme and host), without a path',
+  )
   .transform((url) => new URL(url).origin);
 
 /** Problems with a URL template, each saying how to fix it; empty when it is usable. */
 export function templateProblems(template: string): string[] {
   const problems: string[] = [];
   if (!/^https:\/\/[^/{}\s]+\//.test(template))
-    problems.push('the template must start with "https://" and a fixed host name, like "https://img.example.com/{url}?w={width}"');
+    problems.push(
+      'the template must start with "https://" and a fixed host name, like "https://img.example.com/{url}?w={width}"',
+    );
   for (const [, name] of template.matchAll(/\{([^{}]*)\}/g))
     if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name!))
-      problems.push(`unknown placeholder "{${name}}"; use only ${TEMPLATE_PLACEHOLDERS.map((known) => `{${known}}`).join(', ')}`);
+      problems.push(
+        `unknown placeholder "{${name}}"; use only ${TEMPLATE_PLACEHOLDERS.map((known) => `{${known}}`).join(', ')}`,
+      );
   for (const needed of ['url', 'width'])
     if (!template.includes(`{${needed}}`))
-      problems.push(`the template has no {${needed}}; add it where the provider expects the ${needed === 'url' ? 'original image URL' : 'width in pixels'}`);
+      problems.push(
+        `the template has no {${needed}}; add it where the provider expects the ${needed === 'url' ? 'original image URL' : 'width in pixels'}`,
+      );
   if (/\s/.test(template)) problems.push('the template must not contain spaces');
   return problems;
 }
 
 const Common = {
-  quality: z.number().int().min(30).max(95).default(75).describe('JPEG/WebP/AVIF quality, 30 to 95.'),
-  format: z.enum(IMAGE_FORMATS).default('auto').describe('Output format; "auto" lets the CDN pick AVIF or WebP for browsers that accept them, else JPEG.'),
+  quality: z
+    .number()
+    .int()
+    .min(30)
+    .max(95)
+    .default(75)
+    .describe('JPEG/WebP/AVIF quality, 30 to 95.'),
+  format: z
+    .enum(IMAGE_FORMATS)
+    .default('auto')
+    .describe(
+      'Output format; "auto" lets the CDN pick AVIF or WebP for browsers that accept them, else JPEG.',
+    ),
   widths: z
     .array(z.number().int().min(16).max(4096))
     .min(1)
@@ -42,11 +62,17 @@ const Common = {
 
 const Embedded = z
   .object({
-    provider: z.literal('embedded').describe("Resize with the site's own API: /api/image?url=...&w=...&q=... (the default)."),
+    provider: z
+      .literal('embedded')
+      .describe("Resize with the site's own API: /api/image?url=...&w=...&q=... (the default)."),
     ...Common,
-    widths: Common.widths.refine((widths) => widths.every((width) => (IMAGE_WIDTH_LADDER as readonly number[]).includes(width)), {
-      error: `the embedded resizer only renders these widths: ${IMAGE_WIDTH_LADDER.join(', ')}`,
-    }),
+    widths: Common.widths.refine(
+      (widths) =>
+        widths.every((width) => (IMAGE_WIDTH_LADDER as readonly number[]).includes(width)),
+      {
+        error: `the embedded resizer only renders these widths: ${IMAGE_WIDTH_LADDER.join(', ')}`,
+      },
+    ),
   })
   .strict();
 
@@ -66,8 +92,13 @@ const Cloudinary = z
     provider: z.literal('cloudinary'),
     cloud_name: z
       .string()
-      .regex(/^[a-z0-9_-]+$/i, 'expected the Cloudinary cloud name only (letters, digits, "-" and "_"), like "dealer-cloud"')
-      .describe('The Cloudinary cloud name; photos are delivered with the fetch type (allow the feed hosts under Security > Fetched URL).'),
+      .regex(
+        /^[a-z0-9_-]+$/i,
+        'expected the Cloudinary cloud name only (letters, digits, "-" and "_"), like "dealer-cloud"',
+      )
+      .describe(
+        'The Cloudinary cloud name; photos are delivered with the fetch type (allow the feed hosts under Security > Fetched URL).',
+      ),
     ...Common,
   })
   .strict();
@@ -75,7 +106,9 @@ const Cloudinary = z
 const Cloudflare = z
   .object({
     provider: z.literal('cloudflare'),
-    zone: HttpsOrigin.optional().describe('The Cloudflare zone that resizes (default: the site itself, so URLs start with /cdn-cgi/image/).'),
+    zone: HttpsOrigin.optional().describe(
+      'The Cloudflare zone that resizes (default: the site itself, so URLs start with /cdn-cgi/image/).',
+    ),
     ...Common,
   })
   .strict();
@@ -86,9 +119,12 @@ const Template = z
     template: z
       .string()
       .superRefine((template, ctx) => {
-        for (const problem of templateProblems(template)) ctx.addIssue({ code: 'custom', message: problem });
+        for (const problem of templateProblems(template))
+          ctx.addIssue({ code: 'custom', message: problem });
       })
-      .describe('Any resizing CDN: a URL with {url} (the original, encoded), {width}, and optionally {quality} and {format}.'),
+      .describe(
+        'Any resizing CDN: a URL with {url} (the original, encoded), {width}, and optionally {quality} and {format}.',
+      ),
     ...Common,
   })
   .strict();
@@ -99,8 +135,14 @@ const Template = z
  */
 export const ImagesSchema = z
   .discriminatedUnion('provider', [Embedded, Imgix, Cloudinary, Cloudflare, Template], {
-    error: 'expected provider to be one of "embedded", "imgix", "cloudinary", "cloudflare", "template"',
+    error:
+      'expected provider to be one of "embedded", "imgix", "cloudinary", "cloudflare", "template"',
   })
-  .default({ provider: 'embedded', quality: 75, format: 'auto', widths: [...DEFAULT_SRCSET_WIDTHS] });
+  .default({
+    provider: 'embedded',
+    quality: 75,
+    format: 'auto',
+    widths: [...DEFAULT_SRCSET_WIDTHS],
+  });
 
 export type Images = z.output<typeof ImagesSchema>;

@@ -3,7 +3,13 @@ import { AnalyticsSchema } from './analytics';
 import { CdnSchema } from './cdn';
 import { ContentSchema } from './content';
 import { DeliverySchema } from './delivery';
-import { LocatorSchema, MapSchema, ModelRangeSchema, PagesSchema, ReviewsSettingsSchema } from './dealers';
+import {
+  LocatorSchema,
+  MapSchema,
+  ModelRangeSchema,
+  PagesSchema,
+  ReviewsSettingsSchema,
+} from './dealers';
 import { FeaturesSchema } from './features';
 import { FeedsSchema } from './feeds';
 import { FinanceSchema } from './finance';

@@ -9,7 +9,9 @@ export const LabelsSchema = z
       .string()
       .regex(/^\$\d{1,3}(,\d{3})*$|^\$\d+$/, 'expected a dollar amount like "$200"')
       .default('$200')
-      .describe('The reservation deposit shown on /cars/{slug}/checkout and asked of the payment provider (SPEC default $200).'),
+      .describe(
+        'The reservation deposit shown on /cars/{slug}/checkout and asked of the payment provider (SPEC default $200).',
+      ),
     sold_tag: z.string().min(1).default('JUST SOLD'),
     just_arrived_tag: z.string().min(1).default('JUST ARRIVED'),
     /** What the stock is called in buttons like "Show Me 24 Cars"; caravan sites say "Caravans". */

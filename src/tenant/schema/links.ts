@@ -14,7 +14,9 @@ export const LinksSchema = z
     trade_in: LinkSchema.default('/trade-in'),
     parts: LinkSchema.default('/vehicle-parts-and-accessories'),
     contact: LinkSchema.default('/contact'),
-    clear_filters: LinkSchema.default('/special-offers').describe('Where "Clear Filters" on an empty search goes.'),
+    clear_filters: LinkSchema.default('/special-offers').describe(
+      'Where "Clear Filters" on an empty search goes.',
+    ),
   })
   .strict();
 

@@ -18,8 +18,12 @@ export const ThemeSchema = z
     colours: z
       .object({
         primary: HexColourSchema.describe('Brand colour: header bar, primary buttons, links.'),
-        on_primary: HexColourSchema.default(COLOUR_DEFAULTS.on_primary).describe('Text on the primary colour; must contrast 4.5:1 with it.'),
-        accent: HexColourSchema.default(COLOUR_DEFAULTS.accent).describe('Second brand colour: secondary buttons, highlights.'),
+        on_primary: HexColourSchema.default(COLOUR_DEFAULTS.on_primary).describe(
+          'Text on the primary colour; must contrast 4.5:1 with it.',
+        ),
+        accent: HexColourSchema.default(COLOUR_DEFAULTS.accent).describe(
+          'Second brand colour: secondary buttons, highlights.',
+        ),
         on_accent: HexColourSchema.default(COLOUR_DEFAULTS.on_accent),
         text: HexColourSchema.default(COLOUR_DEFAULTS.text),
         background: HexColourSchema.default(COLOUR_DEFAULTS.background),
@@ -32,9 +36,14 @@ export const ThemeSchema = z
       .string()
       .regex(/\.(svg|png|webp|jpe?g)$/i, 'expected an image file (.svg, .png, .webp or .jpg)')
       // The build copies this file into the site: it must be one of the tenant files, not any file on the machine.
-      .regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))/, 'expected a path inside tenants/, like "assets/<slug>/logo.svg"')
+      .regex(
+        /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))/,
+        'expected a path inside tenants/, like "assets/<slug>/logo.svg"',
+      )
       .optional()
-      .describe('Logo file, relative to tenants/ (for example "assets/bayside-toyota/logo.svg"); the name is shown as text when absent.'),
+      .describe(
+        'Logo file, relative to tenants/ (for example "assets/bayside-toyota/logo.svg"); the name is shown as text when absent.',
+      ),
     fonts: z
       .object({
         body: z.string().default('system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
@@ -42,7 +51,12 @@ export const ThemeSchema = z
       })
       .strict()
       .prefault({}),
-    radius: z.number().min(0).max(24).default(6).describe('Corner radius of buttons and cards, in px.'),
+    radius: z
+      .number()
+      .min(0)
+      .max(24)
+      .default(6)
+      .describe('Corner radius of buttons and cards, in px.'),
   })
   .strict();
 

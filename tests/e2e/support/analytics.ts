@@ -22,7 +22,10 @@ export async function collectAnalytics(page: Page): Promise<TrackedEvent[]> {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const html = await response.text();
-    await route.fulfill({ response, body: html.replace(/data-analytics-sink="[^"]*"/, 'data-analytics-sink="console"') });
+    await route.fulfill({
+      response,
+      body: html.replace(/data-analytics-sink="[^"]*"/, 'data-analytics-sink="console"'),
+    });
   });
   return events;
 }

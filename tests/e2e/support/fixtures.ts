@@ -45,7 +45,11 @@ export { expect };
 async function runAxe(page: Page): Promise<axe.AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(
-    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     WCAG_TAGS,
   );
 }
@@ -68,7 +72,13 @@ export async function waitForIslands(page: Page): Promise<void> {
       return [...island.children].every((child) => {
         const box = child.getBoundingClientRect();
         const shown = box.width > 0 || box.height > 0;
-        return !shown || box.bottom <= 0 || box.top >= window.innerHeight || box.right <= 0 || box.left >= window.innerWidth;
+        return (
+          !shown ||
+          box.bottom <= 0 ||
+          box.top >= window.innerHeight ||
+          box.right <= 0 ||
+          box.left >= window.innerWidth
+        );
       });
     }),
   );

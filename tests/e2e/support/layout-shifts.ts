@@ -10,9 +10,17 @@ export async function layoutShifts(page: Page): Promise<{ value: number; moved: 
       new Promise<{ value: number; moved: string }[]>((resolve) => {
         const shifts: { value: number; moved: string }[] = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node }[];
+          })[]) {
             if (entry.hadRecentInput) continue;
-            const moved = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node)));
+            const moved = (entry.sources ?? []).map((source) =>
+              source.node instanceof Element
+                ? source.node.outerHTML.slice(0, 80)
+                : String(source.node),
+            );
             shifts.push({ value: entry.value, moved: moved.join(' | ') });
           }
         }).observe({ type: 'layout-shift', buffered: true });
@@ -32,8 +40,16 @@ export function shiftWithin(page: Page, selector: string): Promise<number> {
         let total = 0;
         const root = document.querySelector(selector);
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] })[])
-            if (!entry.hadRecentInput && entry.sources.some(({ node }) => !node || !node.isConnected || root?.contains(node))) total += entry.value;
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node | null }[];
+          })[])
+            if (
+              !entry.hadRecentInput &&
+              entry.sources.some(({ node }) => !node || !node.isConnected || root?.contains(node))
+            )
+              total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(total), 100);
       }),

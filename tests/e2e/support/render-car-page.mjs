@@ -12,9 +12,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { bundleDir, pages } = workerData;
 const saved = JSON.parse(readFileSync(join(bundleDir, 'render-bundle.json'), 'utf8'));
 const { app } = await import(pathToFileURL(join(bundleDir, saved.entryUrl)).href);
-app.setInternals({ pagesByKeys: new Map(saved.pages), entrySpecifierToBundleMap: new Map(saved.bundles) });
-app.setOptions({ settings: { scripts: saved.scripts }, logger: { options: { destination: app.logger.options.destination } } });
-const route = app.manifest.routes.map((/** @type {{ routeData: any }} */ entry) => entry.routeData).find((routeData) => routeData.route === '/cars/[slug]');
+app.setInternals({
+  pagesByKeys: new Map(saved.pages),
+  entrySpecifierToBundleMap: new Map(saved.bundles),
+});
+app.setOptions({
+  settings: { scripts: saved.scripts },
+  logger: { options: { destination: app.logger.options.destination } },
+});
+const route = app.manifest.routes
+  .map((/** @type {{ routeData: any }} */ entry) => entry.routeData)
+  .find((routeData) => routeData.route === '/cars/[slug]');
 /** As render-pages.mjs: counted up so getSite() (src/site/data.ts) reads the next file. */
 const GENERATION = Symbol.for('dealer-sites.site-data-generation');
 const html = [];

@@ -38,7 +38,9 @@ export async function sentCode(site: SiteData, phone: string): Promise<string> {
         code = sent.at(-1)?.code;
         return code;
       },
-      { message: `No code for ${phone} in .data/sign-in-codes.log: is the server running with SIGN_IN_CODES_LOG=1?` },
+      {
+        message: `No code for ${phone} in .data/sign-in-codes.log: is the server running with SIGN_IN_CODES_LOG=1?`,
+      },
     )
     .toMatch(/^\d{6}$/);
   return code!;
@@ -56,7 +58,11 @@ export async function signInOnPage(page: Page, site: SiteData, phone: string): P
 
 /** Signs `phone` in through the API (the browser context shares the cookie), as the sign-in page does. */
 export async function signInByApi(page: Page, site: SiteData, phone: string): Promise<void> {
-  expect((await page.request.post('/api/auth/request-code', { data: { phone_number: phone } })).status()).toBe(202);
-  const verified = await page.request.post('/api/auth/verify-code', { data: { phone_number: phone, code: await sentCode(site, phone) } });
+  expect(
+    (await page.request.post('/api/auth/request-code', { data: { phone_number: phone } })).status(),
+  ).toBe(202);
+  const verified = await page.request.post('/api/auth/verify-code', {
+    data: { phone_number: phone, code: await sentCode(site, phone) },
+  });
   expect(verified.ok()).toBe(true);
 }

@@ -34,6 +34,10 @@ const cache = new Map<string, SiteData>();
 
 /** The data a tenant's site was built from: what the tests compare the pages with. */
 export function siteData(slug: string): SiteData {
-  if (!cache.has(slug)) cache.set(slug, JSON.parse(readFileSync(path.join(ROOT, '.build', slug, 'site.json'), 'utf8')) as SiteData);
+  if (!cache.has(slug))
+    cache.set(
+      slug,
+      JSON.parse(readFileSync(path.join(ROOT, '.build', slug, 'site.json'), 'utf8')) as SiteData,
+    );
   return cache.get(slug)!;
 }
