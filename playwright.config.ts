@@ -7,7 +7,7 @@ import {
   ONE_TENANT_PROJECT,
   tenantBaseUrl,
 } from './tests/e2e/support/tenants';
-import { CHROMIUM_FLAGS } from './scripts/lib/chromium-flags';
+import { CHROMIUM_FLAGS } from './scripts/measure/chromium-flags';
 
 // Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here. The apt package
 // chromium-headless-shell (same engine, no browser UI) ran the browser suite about 2.5 times

@@ -19,7 +19,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pageTypeUrls } from '../tests/e2e/support/page-types';
+import { pageTypeUrls } from './measure/page-types';
 import type { SiteData } from '../src/site/types';
 import { listTenantSlugs } from '../src/tenant/load';
 import { ROOT, siteDir, snapshotFile } from './lib/paths';
@@ -29,7 +29,7 @@ import {
   VIEWPORTS,
   type BrowserWeight,
   type ViewportName,
-} from './lib/browser-weight';
+} from './measure/browser-weight';
 import { startLocalServer, tenantPort } from './lib/local-server';
 import { optionValue } from './lib/cli-options';
 import { scriptEnv } from './lib/script-env';

@@ -5,7 +5,7 @@ import { loadTenant, tenantsDir } from '../../src/tenant/load';
 import { startLocalPostgres } from '../../platform/stack/postgres';
 import { stackPorts } from '../../platform/stack/ports';
 import { startStack } from '../../platform/stack/start';
-import { CHROMIUM_FLAGS } from '../lib/chromium-flags';
+import { CHROMIUM_FLAGS } from '../measure/chromium-flags';
 import { readPortSettings } from '../lib/tenant-ports';
 
 /** The search page as a shopper who opened it before the change keeps seeing it (Chromium, left open). */

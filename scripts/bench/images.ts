@@ -21,7 +21,7 @@ import { serve } from '@hono/node-server';
 import sharp from 'sharp';
 import { createApi } from '../../api/app';
 import type { SiteData } from '../../src/site/types';
-import { sameUrlSpellings } from '../../tests/support/url-spellings';
+import { sameUrlSpellings } from '../measure/url-spellings';
 
 /** `--hostile`: only the hostile-load part. */
 const HOSTILE_ONLY = process.argv.includes('--hostile');

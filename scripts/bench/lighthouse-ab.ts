@@ -17,7 +17,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { Result } from 'lighthouse';
 import { openStore } from '../../api/storage/store';
-import { pageTypeUrls } from '../../tests/e2e/support/page-types';
+import { pageTypeUrls } from '../measure/page-types';
 import type { SiteData } from '../../src/site/types';
 import { createSiteApp } from '../lib/local-server';
 import { optionValue } from '../lib/cli-options';

@@ -26,12 +26,12 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Artifacts, type Flags, type Result } from 'lighthouse';
-import { pageTypeUrls } from '../../tests/e2e/support/page-types';
+import { pageTypeUrls } from '../measure/page-types';
 import type { SiteData } from '../../src/site/types';
 import { listTenantSlugs } from '../../src/tenant/load';
 import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../lib/paths';
 import { startLocalServer, tenantPort } from '../lib/local-server';
-import { CHROMIUM_FLAGS } from '../lib/chromium-flags';
+import { CHROMIUM_FLAGS } from '../measure/chromium-flags';
 import { optionValue } from '../lib/cli-options';
 import { lanternBlockingTasks, printBlockingTasks } from './lantern-tbt';
 import {
@@ -39,7 +39,7 @@ import {
   TBT_BUDGET,
   tbtVerdict,
   type SimulatedRun,
-} from '../lib/tbt-budget';
+} from '../measure/tbt-budget';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];

@@ -21,7 +21,7 @@ import { loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { listTenantSlugs } from '../../src/tenant/load';
-import { launchChromium } from '../lib/browser-weight';
+import { launchChromium } from '../measure/browser-weight';
 import { startLocalServer, tenantPort } from '../lib/local-server';
 import { optionValue } from '../lib/cli-options';
 import { ROOT, siteDir, snapshotFile } from '../lib/paths';

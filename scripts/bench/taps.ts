@@ -18,7 +18,7 @@ import { availableViews, defaultView, gallerySlides } from '../../src/domain/veh
 import { canFavourite } from '../../src/domain/favourite-eligibility';
 import { canCompare } from '../../src/domain/compare-eligibility';
 import { isAvailable } from '../../src/domain/stock';
-import { launchChromium, VIEWPORTS } from '../lib/browser-weight';
+import { launchChromium, VIEWPORTS } from '../measure/browser-weight';
 import { startLocalServer, tenantPort } from '../lib/local-server';
 import { optionValue } from '../lib/cli-options';
 import { snapshotFile } from '../lib/paths';

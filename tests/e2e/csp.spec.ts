@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './support/fixtures';
-import { pageTypeUrls } from './support/page-types';
+import { pageTypeUrls } from '../../scripts/measure/page-types';
 import { siteData } from './support/tenants';
 
 declare global {

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page, TestInfo } from '@playwright/test';
 import { expect, test, waitForIslands } from './support/fixtures';
-import { pageTypeUrls } from './support/page-types';
+import { pageTypeUrls } from '../../scripts/measure/page-types';
 import { siteData } from './support/tenants';
 
 // What a shopper sees, page by page: every page type of every tenant at phone and desktop size,

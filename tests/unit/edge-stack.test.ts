@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersForPath, parseHeaders, writeHeadersFile } from '../../scripts/lib/headers';
-import { scoreScan } from '../../scripts/lib/observatory-score';
+import { scoreScan } from '../support/observatory-score';
 import { caddyfile, PAGE_CACHE } from '../../platform/edge/caddyfile';
 import { varnishVcl } from '../../platform/edge/varnish';
 import { loadTenant } from '../../src/tenant/load';

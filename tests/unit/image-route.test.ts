@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../api/app';
 import type { SiteData } from '../../src/site/types';
-import { sameUrlSpellings } from '../support/url-spellings';
+import { sameUrlSpellings } from '../../scripts/measure/url-spellings';
 
 const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const DAY = 24 * 60 * 60_000;

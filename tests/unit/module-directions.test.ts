@@ -70,4 +70,13 @@ describe('import directions', () => {
   it('nothing the site ships imports scripts or tests', () => {
     expect(breaking('src', (target) => !under('scripts', 'tests')(target))).toEqual([]);
   });
+
+  it('commands, benchmarks and the runtime never import tests (shared helpers live in scripts/measure)', () => {
+    const notTests = (target: string) => !under('tests')(target);
+    expect([
+      ...breaking('scripts', notTests),
+      ...breaking('platform', notTests),
+      ...breaking('api', notTests),
+    ]).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ import {
   writeHeadersFile,
 } from '../../scripts/lib/headers';
 import { createSiteApp } from '../../scripts/lib/local-server';
-import { scoreScan, type ObservatoryScan } from '../../scripts/lib/observatory-score';
+import { scoreScan, type ObservatoryScan } from '../support/observatory-score';
 import {
   contentSecurityPolicy,
   inlineScriptHashes,

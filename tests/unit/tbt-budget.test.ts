@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tbtVerdict } from '../../scripts/lib/tbt-budget';
+import { tbtVerdict } from '../../scripts/measure/tbt-budget';
 
 const run = (tbtMs: number, benchmarkIndex = 2000) => ({ tbtMs, benchmarkIndex });
 

@@ -3,6 +3,13 @@
  * captured ourselves, so a test can pin a grade without the live scanner. Each test follows the
  * Observatory's own rules: the first (worst) finding decides the result, bonuses count only when
  * the score without them is already an A (90+), and A+ is 100 or more.
+ *
+ * Upstream: @mdn/mdn-http-observatory 1.4.8 (npm, ALGORITHM_VERSION 4). The 59 expectations
+ * modelled here have that version's names and modifiers exactly (compared with its
+ * src/grader/charts.js). Not modelled, as none can happen on loopback: HSTS and redirect preload
+ * lists, invalid certificates, report-only CSP, duplicate CSP directives, unparseable HTML. The
+ * package is not used itself: it is a scanner service (fastify, pg-native, Sentry, jsdom) that
+ * fetches live https URLs, where the tests grade responses they captured.
  */
 
 /** One scanned URL: the HTTPS answer, the route an http:// request took, and a CORS probe. */
@@ -106,11 +113,11 @@ const MODIFIERS: Record<string, number> = {
   'x-frame-options-allow-from-origin': 0,
   'x-frame-options-not-implemented': -20,
   'x-frame-options-header-invalid': -20,
-  'cross-origin-resource-policy-not-implemented': 0,
-  'cross-origin-resource-policy-implemented-with-same-origin': 10,
-  'cross-origin-resource-policy-implemented-with-same-site': 10,
-  'cross-origin-resource-policy-implemented-with-cross-origin': 0,
-  'cross-origin-resource-policy-header-invalid': -5,
+  'corp-not-implemented': 0,
+  'corp-implemented-with-same-origin': 10,
+  'corp-implemented-with-same-site': 10,
+  'corp-implemented-with-cross-origin': 0,
+  'corp-header-invalid': -5,
 };
 
 const MINIMUM_SCORE_FOR_EXTRA_CREDIT = 90;
@@ -588,17 +595,11 @@ function corpTest(scan: ObservatoryScan): [string, string, boolean] {
     .trim()
     .toLowerCase();
   const results: Record<string, string> = {
-    'same-site': 'cross-origin-resource-policy-implemented-with-same-site',
-    'same-origin': 'cross-origin-resource-policy-implemented-with-same-origin',
-    'cross-origin': 'cross-origin-resource-policy-implemented-with-cross-origin',
+    'same-site': 'corp-implemented-with-same-site',
+    'same-origin': 'corp-implemented-with-same-origin',
+    'cross-origin': 'corp-implemented-with-cross-origin',
   };
   const result =
-    value === undefined
-      ? 'cross-origin-resource-policy-not-implemented'
-      : (results[value] ?? 'cross-origin-resource-policy-header-invalid');
-  return [
-    'cross-origin-resource-policy',
-    result,
-    result !== 'cross-origin-resource-policy-header-invalid',
-  ];
+    value === undefined ? 'corp-not-implemented' : (results[value] ?? 'corp-header-invalid');
+  return ['cross-origin-resource-policy', result, result !== 'corp-header-invalid'];
 }

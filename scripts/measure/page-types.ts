@@ -1,10 +1,10 @@
-import type { SiteData } from '../../../src/site/types';
-import { isAvailable } from '../../../src/domain/stock';
-import { leadPageGate } from '../../../src/domain/accounts';
-import { groupLocations } from '../../../src/domain/location-blocks';
-import { browsePages } from '../../../src/domain/location-browse';
-import { locationSlug } from '../../../src/domain/locations';
-import { modelListingPath, modelPath } from '../../../src/site/paths';
+import type { SiteData } from '../../src/site/types';
+import { isAvailable } from '../../src/domain/stock';
+import { leadPageGate } from '../../src/domain/accounts';
+import { groupLocations } from '../../src/domain/location-blocks';
+import { browsePages } from '../../src/domain/location-browse';
+import { locationSlug } from '../../src/domain/locations';
+import { modelListingPath, modelPath } from '../../src/site/paths';
 
 export interface PageTypeUrl {
   type: string;
