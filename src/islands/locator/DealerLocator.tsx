@@ -60,6 +60,9 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
   const [dealerOptions, setDealerOptions] = useState<MapMarker[]>([]);
   const optionsRequested = useRef(false);
   const root = useRef<HTMLDivElement>(null);
+  const placeInput = useRef<HTMLInputElement>(null);
+  // What the last search was for: the typed text handed over after it is no new input.
+  const searched = useRef<string | undefined>(undefined);
   useEarlyInput(root);
   function loadDealerships() {
     loadJson<MapMarker[]>(dealershipsUrl)
@@ -119,7 +122,10 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
 
   async function submitPlace(event: React.FormEvent) {
     event.preventDefault();
-    const query = placeQuery.trim();
+    // The field, not the state: a search sent while the island wakes (Enter straight after typing)
+    // can arrive before the typed text is handed to the state (early-input.ts).
+    const query = (placeInput.current?.value ?? placeQuery).trim();
+    searched.current = query;
     if (!query) return;
     setBusy(true);
     try {
@@ -258,6 +264,7 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
           <div className="dealer-locator__inline">
             <input
               id={`${ids}-place`}
+              ref={placeInput}
               type="text"
               role="combobox"
               inputMode="search"
@@ -274,7 +281,7 @@ export default function DealerLocator({ dealershipsUrl, placesUrl }: Props) {
               placeholder="e.g. 4000 or Capalaba"
               onChange={(event) => {
                 setPlaceQuery(event.target.value);
-                setError(undefined);
+                if (event.target.value.trim() !== searched.current) setError(undefined);
                 if (!event.target.value) setOrigin(undefined);
               }}
               onKeyDown={(event) =>
