@@ -2,12 +2,13 @@ import type { ConsoleMessage, Page, TestInfo } from '@playwright/test';
 import { expect, test, waitForIslands } from './support/fixtures';
 import { pageTypeUrls } from '../../scripts/measure/page-types';
 import { siteData } from './support/tenants';
+import { wakeEveryIsland, watchCspViolations } from './support/csp';
 
 // What a shopper sees, page by page: every page type of every tenant at phone and desktop size,
 // checked for the layout faults a shopper notices (sideways scrolling, controls hidden under other
 // boxes, text cut off, menu entries broken over two lines), for console errors, and with axe
-// (WCAG 2.2 A + AA). One walk does both: a separate axe walk loaded every page type a second time
-// on each screen.
+// (WCAG 2.2 A + AA), and for Content-Security-Policy violations once every island has woken. One
+// walk does all of it: separate axe and CSP walks loaded every page type again on each screen.
 // Every layout check runs inside the page in one evaluate: a Playwright round trip per element
 // would cost seconds per page.
 
@@ -22,7 +23,7 @@ const THIRD_PARTY_TILES = /tile\.openstreetmap\.org|tiles?\.|basemaps\.|\/tiles?
 for (const viewport of VIEWPORTS) {
   test.describe(`layout integrity and accessibility at ${viewport.name} size`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
-    test('every page type: no axe violations, sideways scroll, covered controls, cut-off text, broken menu entries or console errors', async ({
+    test('every page type: no axe violations, sideways scroll, covered controls, cut-off text, broken menu entries, console errors or CSP violations', async ({
       page,
       expectAccessible,
     }, testInfo) => {
@@ -35,11 +36,16 @@ for (const viewport of VIEWPORTS) {
           consoleErrors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => consoleErrors.push(error.message));
+      const csp = await watchCspViolations(page);
       const failures: string[] = [];
       for (const { type, path } of urls) {
         await test.step(`${type}: ${path}`, async () => {
           consoleErrors.length = 0;
-          await page.goto(path);
+          const response = await page.goto(path);
+          // The policy comes from the server's headers (the site's _headers file), not a meta tag.
+          expect(response!.headers()['content-security-policy']).toContain(
+            "script-src 'self' 'sha256-",
+          );
           await waitForIslands(page);
           // axe first, on the page as it stands at the top (the layout checks scroll it).
           const problems = await expectAccessible(page).then(
@@ -47,7 +53,13 @@ for (const viewport of VIEWPORTS) {
             (error: Error) => [error.message],
           );
           problems.push(...(await page.evaluate(findLayoutProblems)));
-          problems.push(...consoleErrors.map((text) => `console error: ${text}`));
+          await wakeEveryIsland(page, csp);
+          problems.push(...(await csp.take()).map((text) => `CSP violation: ${text}`));
+          problems.push(
+            ...consoleErrors
+              .filter((text) => !/Content Security Policy/i.test(text))
+              .map((text) => `console error: ${text}`),
+          );
           if (problems.length) {
             failures.push(`${type} ${path}:\n    ${problems.join('\n    ')}`);
             await attachScreenshot(page, testInfo, `${viewport.name} ${type}`);
