@@ -38,11 +38,12 @@ export async function watchCspViolations(page: Page): Promise<CspWatch> {
     inFlight++;
     lastChange = Date.now();
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const)
-    page.on(event, () => {
-      inFlight = Math.max(0, inFlight - 1);
-      lastChange = Date.now();
-    });
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) inFlight = 0;
   });
