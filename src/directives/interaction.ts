@@ -2,6 +2,7 @@ import type { ClientDirective } from 'astro';
 import { afterNextFrame, afterPress } from '../browser/after-press';
 import { whenIdle } from '../browser/idle';
 import { pressEarly } from '../islands/early-press';
+import { settleEarlySteps, stepEarly } from '../islands/early-step';
 
 /**
  * `client:interaction`: hydrate an island on the shopper's first touch, hover, focus or key press
@@ -82,8 +83,9 @@ const interaction: ClientDirective = (load, options, el) => {
     if (!target) return;
     event.preventDefault();
     event.stopPropagation();
-    // A toggle shows the press now; its island acts on it when the tap is replayed.
+    // A toggle or a gallery arrow shows the press now; its island acts on it when the tap is replayed.
     pressEarly(target);
+    stepEarly(target);
     held.push({ target });
     // After the frame that shows it: waking is a long task on a slow phone.
     afterNextFrame(() => void start());
@@ -122,6 +124,7 @@ const interaction: ClientDirective = (load, options, el) => {
     // React attaches its listeners when hydration starts; let it finish this task first, and
     // render between replayed taps.
     for (await nextTask(); held.length > 0; await nextTask()) replay(held.shift()!);
+    settleEarlySteps(el);
     el.removeEventListener('click', holdClick, true);
     el.removeEventListener('keydown', holdKey, true);
   };

@@ -4,6 +4,7 @@ import type { SiteData } from '../../src/site/types';
 import { canCompare } from '../../src/domain/compare-eligibility';
 import { canFavourite } from '../../src/domain/favourite-eligibility';
 import { isAvailable, isListed, soldCutoff } from '../../src/domain/stock';
+import { availableViews, defaultView, gallerySlides } from '../../src/domain/vehicle/media';
 import { expect, test } from './support/fixtures';
 import { ONE_TENANT } from './support/tenants';
 
@@ -177,6 +178,55 @@ test.describe('car page: the first tap on a toggle shows before its island wakes
     await expect(compare).toHaveAttribute('aria-pressed', 'false');
     expect(await stored(page, 'compare')).toBe(3);
   });
+});
+
+test.describe('car page: a gallery arrow tapped before the viewer wakes', () => {
+  test(
+    'the counter moves at once, and the woken viewer shows that photo',
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      const car = listedCars(
+        site,
+        (c) =>
+          defaultView(availableViews(c), site.tenant.features.default_media_view) === 'gallery' &&
+          gallerySlides(c, 'start').filter((slide) => slide.kind === 'image').length > 2,
+      )[0];
+      test.skip(!car, 'no car here opens on a gallery of three photos or more');
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/cars/${car!.slug}`);
+      const media = page.locator('.media');
+      const counter = media.locator('.media__stage .media__counter');
+      const count = Number(await counter.getAttribute('data-early-counter'));
+      const release = await holdScripts(page);
+      await media.getByRole('button', { name: 'Next image' }).tap();
+      await expect(counter).toHaveText(`2 / ${count}`, AT_ONCE);
+      await media.getByRole('button', { name: 'Next image' }).tap();
+      await expect(counter).toHaveText(`3 / ${count}`, AT_ONCE);
+      await expect(media.locator('.media__stage')).toHaveAttribute('data-early-stepping', '');
+      await page.screenshot({ path: `test-results/first-tap-gallery-${site.tenant.slug}.png` });
+      release();
+      await expect(page.locator('astro-island', { has: media })).not.toHaveAttribute('ssr', {
+        timeout: 15_000,
+      });
+      // Both held taps reached the viewer once each: it shows the third photo, as the counter said.
+      await expect(media.locator('.media__open img')).toHaveAttribute(
+        'alt',
+        `${car!.name}: image 3 of ${count}`,
+      );
+      await expect(counter).toHaveText(`3 / ${count}`);
+      await expect(media.locator('.media__stage')).not.toHaveAttribute('data-early-stepping');
+      // The live viewer goes on from there.
+      await media.getByRole('button', { name: 'Previous image' }).tap();
+      await expect(counter).toHaveText(`2 / ${count}`, AT_ONCE);
+      await expect(media.locator('.media__open img')).toHaveAttribute(
+        'alt',
+        `${car!.name}: image 2 of ${count}`,
+      );
+      expect(errors, 'no hydration error').toEqual([]);
+    },
+  );
 });
 
 test.describe('search page: the first taps show before the app wakes', () => {

@@ -12,6 +12,7 @@ import {
 } from '../../domain/vehicle/media';
 import type { ImageUrlContext } from '../../domain/images/image-url';
 import { responsiveImage } from '../../domain/images/responsive';
+import { EARLY_COUNTER, EARLY_STEP } from '../early-step';
 import { SafeImage } from './SafeImage';
 import SpinViewer from './SpinViewer';
 import './vehicle-media.css';
@@ -203,14 +204,23 @@ export default function VehicleMedia({
                   className="media__nav media__nav--prev"
                   onClick={() => step(-1)}
                   aria-label="Previous image"
+                  {...{ [EARLY_STEP]: -1 }}
                 />
                 <button
                   type="button"
                   className="media__nav media__nav--next"
                   onClick={() => step(1)}
                   aria-label="Next image"
+                  {...{ [EARLY_STEP]: 1 }}
                 />
-                <p className="media__counter" aria-live="polite" data-testid="slide-counter">
+                {/* early-step.ts moves the number before hydration; React then renders the same. */}
+                <p
+                  className="media__counter"
+                  aria-live="polite"
+                  data-testid="slide-counter"
+                  suppressHydrationWarning
+                  {...{ [EARLY_COUNTER]: count }}
+                >
                   {index + 1} / {count}
                 </p>
               </>
