@@ -5,7 +5,7 @@ import { clientInteraction } from './src/directives/client-interaction.ts';
 import { siteBuild } from './src/build/site-build.ts';
 
 // One Astro build per tenant: siteBuild() takes the site's URL, output folder and data from the
-// build script (src/build/build-env.ts). See docs/architecture.md, "How a build works".
+// build script (src/config/build-env.ts). See docs/architecture.md, "How a build works".
 export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',

@@ -9,7 +9,7 @@
 import { loadTenants } from '../src/tenant/load';
 import { startApiServer, configProblems } from '../platform/api/server';
 import { createLogger } from '../platform/logger';
-import { ROOT, snapshotFile } from './lib/paths';
+import { ROOT, snapshotFile } from '../platform/paths';
 import { tenantsOrExit, shutdownOn } from '../platform/process';
 
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -7,8 +7,8 @@
  * --shard=<i>/<n> builds every n-th tenant of the sorted list, starting with the i-th (a CI matrix).
  */
 import { listTenantSlugs } from '../src/tenant/load';
-import { BuildInputError, buildSites, parseShard, shardSlugs } from './lib/build-all';
-import { ROOT } from './lib/paths';
+import { BuildInputError, buildSites, parseShard, shardSlugs } from '../platform/build/build-all';
+import { ROOT } from '../platform/paths';
 
 const args = process.argv.slice(2);
 const started = performance.now();

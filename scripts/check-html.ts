@@ -11,10 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { listTenantSlugs } from '../src/tenant/load';
-import { ROOT, siteDir } from './lib/paths';
-import { listHtmlFiles } from './lib/html-files';
-import { brokenInternalLinks } from './lib/internal-links';
-import { describeNonLatin1, nonLatin1InFiles } from './lib/latin1-check';
+import { ROOT, siteDir } from '../platform/paths';
+import { listHtmlFiles } from '../platform/build/html-files';
+import { brokenInternalLinks } from './checks/internal-links';
+import { describeNonLatin1, nonLatin1InFiles } from './checks/latin1-check';
 
 // Astro puts `<style>astro-island,...{display:contents}</style>` in <body> before the first island;
 // browsers handle it and it is not ours to move (TOOLCHAIN.md), so that one message is filtered.

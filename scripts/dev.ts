@@ -8,10 +8,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareSite, describeReport } from '../src/site/prepare';
 import { loadTenant, listTenantSlugs } from '../src/tenant/load';
-import { buildEnvVars } from '../src/build/build-env';
-import { siteSnapshotBytes } from '../src/build/snapshot';
-import { ROOT, snapshotFile } from './lib/paths';
-import { ensureDemoData } from './lib/sample-data';
+import { buildEnvVars } from '../src/config/build-env';
+import { siteSnapshotBytes } from '../src/site/snapshot';
+import { ROOT, snapshotFile } from '../platform/paths';
+import { ensureDemoData } from '../platform/build/sample-data';
 
 const slug = process.argv[2] ?? (await listTenantSlugs(ROOT))[0];
 if (!slug) throw new Error('No tenants in tenants/.');

@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tenantJsonSchemaText } from '../src/tenant/json-schema';
-import { ROOT } from './lib/paths';
+import { ROOT } from '../platform/paths';
 
 const file = path.join(ROOT, 'tenants', 'schema.json');
 await writeFile(file, tenantJsonSchemaText());

@@ -4,10 +4,10 @@
  * builds first when needed.
  */
 import { listTenantSlugs } from '../src/tenant/load';
-import { DEFAULT_BASE_PORT, startLocalServer } from './lib/local-server';
+import { DEFAULT_BASE_PORT, startLocalServer } from '../platform/serve/local-server';
 import { existsSync } from 'node:fs';
-import { ROOT, siteDir, snapshotFile } from './lib/paths';
-import { scriptEnv } from './lib/script-env';
+import { ROOT, siteDir, snapshotFile } from '../platform/paths';
+import { scriptEnv } from '../platform/script-env';
 
 export async function serveSites(slugs: string[]): Promise<void> {
   const allSlugs = await listTenantSlugs(ROOT);

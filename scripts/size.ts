@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { pageTypeUrls } from './measure/page-types';
 import type { SiteData } from '../src/site/types';
 import { listTenantSlugs } from '../src/tenant/load';
-import { ROOT, siteDir, snapshotFile } from './lib/paths';
+import { ROOT, siteDir, snapshotFile } from '../platform/paths';
 import {
   launchChromium,
   measureInBrowser,
@@ -30,9 +30,9 @@ import {
   type BrowserWeight,
   type ViewportName,
 } from './measure/browser-weight';
-import { startLocalServer, tenantPort } from './lib/local-server';
+import { startLocalServer, tenantPort } from '../platform/serve/local-server';
 import { optionValue } from './lib/cli-options';
-import { scriptEnv } from './lib/script-env';
+import { scriptEnv } from '../platform/script-env';
 
 const KB = 1024;
 /**

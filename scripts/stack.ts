@@ -8,10 +8,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/paths';
-import { BuildInputError, buildSites } from './lib/build-all';
+import { ROOT } from '../platform/paths';
+import { BuildInputError, buildSites } from '../platform/build/build-all';
 import { listTenantSlugs, tenantsDir } from '../src/tenant/load';
-import { readPortSettings } from './lib/tenant-ports';
+import { readPortSettings } from '../platform/serve/tenant-ports';
 import type { Children } from '../platform/stack/children';
 import { startStack } from '../platform/stack/start';
 import { startLocalPostgres, type LocalDatabase } from '../platform/stack/postgres';

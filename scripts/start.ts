@@ -6,9 +6,9 @@
  * server serves the new build as soon as it is swapped in.
  */
 import { listTenantSlugs } from '../src/tenant/load';
-import { BuildInputError, buildSites } from './lib/build-all';
-import { ROOT } from './lib/paths';
-import { rebuildOnChange } from './lib/sync/live-rebuild';
+import { BuildInputError, buildSites } from '../platform/build/build-all';
+import { ROOT } from '../platform/paths';
+import { rebuildOnChange } from '../platform/sync/live-rebuild';
 import { serveSites } from './serve';
 
 const slugs = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -10,9 +10,9 @@ import { listTenantSlugs } from '../src/tenant/load';
 import { startSyncWorker } from '../platform/sync/queue';
 import { createLogger } from '../platform/logger';
 import { shutdownOn } from '../platform/process';
-import { settleRemovals } from './lib/build-finish';
-import { ROOT } from './lib/paths';
-import { parseInterval } from './lib/sync/watch';
+import { settleRemovals } from '../platform/build/build-finish';
+import { ROOT } from '../platform/paths';
+import { parseInterval } from '../platform/sync/watch';
 
 const args = process.argv.slice(2);
 const named = args.filter((arg) => !arg.startsWith('-'));

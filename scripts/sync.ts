@@ -8,11 +8,11 @@
  * of tenants with an indexnow_key are announced to IndexNow (INDEXNOW=off stops it).
  */
 import { listTenantSlugs, loadTenant } from '../src/tenant/load';
-import { ROOT } from './lib/paths';
-import { warmRenderThreads } from './lib/build-incremental';
-import { settleRemovals } from './lib/build-finish';
-import { syncTenant } from './lib/sync/sync-tenant';
-import { nextSyncDelay, parseInterval, syncInterval } from './lib/sync/watch';
+import { ROOT } from '../platform/paths';
+import { warmRenderThreads } from '../platform/build/build-incremental';
+import { settleRemovals } from '../platform/build/build-finish';
+import { syncTenant } from '../platform/sync/sync-tenant';
+import { nextSyncDelay, parseInterval, syncInterval } from '../platform/sync/watch';
 
 const args = process.argv.slice(2);
 const named = args.filter((arg) => !arg.startsWith('-'));

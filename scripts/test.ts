@@ -14,8 +14,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BuildInputError, buildSites } from './lib/build-all';
-import { ROOT } from './lib/paths';
+import { BuildInputError, buildSites } from '../platform/build/build-all';
+import { ROOT } from '../platform/paths';
 
 /** Seconds per stage, printed together at the end for docs/testing.md. */
 const stageSeconds: [string, number][] = [];

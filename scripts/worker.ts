@@ -11,7 +11,7 @@ import { siteSnapshots } from '../platform/api/site-snapshots';
 import { createLogger } from '../platform/logger';
 import { shutdownOn, tenantsOrExit } from '../platform/process';
 import { loadTenants } from '../src/tenant/load';
-import { ROOT, snapshotFile } from './lib/paths';
+import { ROOT, snapshotFile } from '../platform/paths';
 
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const tenants = await tenantsOrExit('worker', () =>

@@ -14,7 +14,7 @@ import { runOutboxOnce } from '../../api/outbox/worker';
 import { openStore, type Store } from '../../api/storage/store';
 import type { SiteData } from '../../src/site/types';
 import { loadTenants } from '../../src/tenant/load';
-import { ROOT, snapshotFile } from '../../scripts/lib/paths';
+import { ROOT, snapshotFile } from '../paths';
 import { createLogger } from '../logger';
 import { configProblems, createPlatformApp } from './app';
 import { siteSnapshots } from './site-snapshots';

@@ -1,4 +1,4 @@
-import type { HeaderRule } from '../../scripts/lib/headers';
+import type { HeaderRule } from './headers';
 
 /**
  * The edge: Caddy serving every tenant's built folder by host name, with the headers of that
@@ -17,7 +17,7 @@ export interface EdgeSite {
   hosts: string[];
   /** dist/<slug>, absolute. */
   root: string;
-  /** Where the live folder waits while a publish swaps it (scripts/lib/build-finish.ts previousSiteDir). */
+  /** Where the live folder waits while a publish swaps it (platform/build/build-finish.ts previousSiteDir). */
   previousRoot: string;
   /** The rules of dist/<slug>/_headers. */
   rules: HeaderRule[];

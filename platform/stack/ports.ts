@@ -1,4 +1,4 @@
-import { planPorts, type TenantPortSetting } from '../../scripts/lib/tenant-ports';
+import { planPorts, type TenantPortSetting } from '../serve/tenant-ports';
 
 /**
  * The stack's ports, from one base (STACK_BASE_PORT, default 8080): the edge on base+1, the API

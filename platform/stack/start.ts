@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseHeaders } from '../../scripts/lib/headers';
-import { siteDir } from '../../scripts/lib/paths';
-import { previousSiteDir } from '../../scripts/lib/build-finish';
+import { parseHeaders } from '../edge/headers';
+import { siteDir } from '../paths';
+import { previousSiteDir } from '../build/build-finish';
 import type { Tenant } from '../../src/tenant/schema';
 import { caddyfile } from '../edge/caddyfile';
 import { varnishVcl } from '../edge/varnish';

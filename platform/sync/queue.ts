@@ -1,8 +1,8 @@
 import { PgBoss, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
-import { syncTenant, type SyncResult } from '../../scripts/lib/sync/sync-tenant';
-import { nextSyncDelay, syncInterval } from '../../scripts/lib/sync/watch';
-import { WARM_TENANTS, warmRenderThreads } from '../../scripts/lib/build-incremental';
+import { syncTenant, type SyncResult } from './sync-tenant';
+import { nextSyncDelay, syncInterval } from './watch';
+import { WARM_TENANTS, warmRenderThreads } from '../build/build-incremental';
 import { loadTenant } from '../../src/tenant/load';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * npm run bench:api [-- <seconds> <connections>]   (default 10 s, 32 connections)
  *
- * Lead POSTs on loopback: starts the real API server (scripts/lib/api-server.ts) as a child
+ * Lead POSTs on loopback: starts the real API server (platform/api/api-server.ts) as a child
  * process over a fresh SQLite file (WAL, synchronous FULL), or with DATABASE_URL set over a fresh
  * schema in that PostgreSQL database (dropped afterwards), fires valid enquiries with autocannon
  * (every request its own idempotency key, so each one is a new stored lead), and prints
@@ -22,7 +22,7 @@ import pg from 'pg';
 import { openPostgres } from '../../api/storage/postgres-driver';
 import { openSqlite } from '../../api/storage/sqlite-driver';
 import { Store } from '../../api/storage/store';
-import { ROOT } from '../lib/paths';
+import { ROOT } from '../../platform/paths';
 
 const [seconds = 10, connections = 32] = process.argv
   .slice(2)
@@ -53,7 +53,7 @@ const profile = process.env.BENCH_CPU_PROF
   : [];
 const server = spawn(
   process.execPath,
-  [...profile, '--import', 'tsx', path.join(ROOT, 'scripts/lib/api-server.ts')],
+  [...profile, '--import', 'tsx', path.join(ROOT, 'platform/api/api-server.ts')],
   {
     cwd: ROOT,
     env: {

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT } from '../lib/paths';
+import { ROOT } from '../../platform/paths';
 import { generateCars } from '../sample-data';
 
 /**

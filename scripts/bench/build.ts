@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../lib/paths';
+import { ROOT } from '../../platform/paths';
 import { optionValue } from '../lib/cli-options';
 import { writeBenchTenant } from './bench-tenant';
 import { childrenCpuSeconds, treeRss } from './process-tree-rss';

@@ -6,7 +6,7 @@ import { startLocalPostgres } from '../../platform/stack/postgres';
 import { stackPorts } from '../../platform/stack/ports';
 import { startStack } from '../../platform/stack/start';
 import { CHROMIUM_FLAGS } from '../measure/chromium-flags';
-import { readPortSettings } from '../lib/tenant-ports';
+import { readPortSettings } from '../../platform/serve/tenant-ports';
 
 /** The search page as a shopper who opened it before the change keeps seeing it (Chromium, left open). */
 export interface StackSearch {

@@ -50,8 +50,8 @@ Object.assign(process.env, {
   LEADS_RATE_LIMITS: 'off',
 });
 delete process.env.DATABASE_URL;
-const { startLocalServer } = await import('../lib/local-server');
-const { buildSites } = await import('../lib/build-all');
+const { startLocalServer } = await import('../../platform/serve/local-server');
+const { buildSites } = await import('../../platform/build/build-all');
 const { generateCars } = await import('../sample-data');
 const { startBenchStack } = await import('./freshness-stack');
 

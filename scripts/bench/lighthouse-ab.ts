@@ -19,9 +19,9 @@ import type { Result } from 'lighthouse';
 import { openStore } from '../../api/storage/store';
 import { pageTypeUrls } from '../measure/page-types';
 import type { SiteData } from '../../src/site/types';
-import { createSiteApp } from '../lib/local-server';
+import { createSiteApp } from '../../platform/serve/local-server';
 import { optionValue } from '../lib/cli-options';
-import { siteDir, snapshotFile } from '../lib/paths';
+import { siteDir, snapshotFile } from '../../platform/paths';
 import { audit, CHROME_FLAGS } from './lighthouse';
 import { PAGE_VARIANTS } from './page-variants';
 

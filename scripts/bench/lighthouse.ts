@@ -18,7 +18,7 @@
  * Simulated throttling scales the CPU time observed on this machine: run it on an idle machine (the
  * load average is printed with each result).
  * The blocking-time budget: the available-car page's simulated TBT must be within 150 ms in at
- * least one of its runs (--runs=3 to judge it as docs/performance.md says; scripts/lib/tbt-budget.ts).
+ * least one of its runs (--runs=3 to judge it as docs/performance.md says; scripts/measure/tbt-budget.ts).
  * Otherwise a report, not a gate: exits 1 only when that budget is broken or a page cannot be audited.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,8 +29,8 @@ import lighthouse, { type Artifacts, type Flags, type Result } from 'lighthouse'
 import { pageTypeUrls } from '../measure/page-types';
 import type { SiteData } from '../../src/site/types';
 import { listTenantSlugs } from '../../src/tenant/load';
-import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../lib/paths';
-import { startLocalServer, tenantPort } from '../lib/local-server';
+import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../../platform/paths';
+import { startLocalServer, tenantPort } from '../../platform/serve/local-server';
 import { CHROMIUM_FLAGS } from '../measure/chromium-flags';
 import { optionValue } from '../lib/cli-options';
 import { lanternBlockingTasks, printBlockingTasks } from './lantern-tbt';

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ROOT } from '../lib/paths';
+import { ROOT } from '../../platform/paths';
 
 /**
  * bench:platform -- --workers=<n>: sync workers sharing the generated tenants through the job

@@ -17,7 +17,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { optionValue } from '../lib/cli-options';
-import { ROOT } from '../lib/paths';
+import { ROOT } from '../../platform/paths';
 import { writeBenchTenant } from './bench-tenant';
 import { childrenCpuSeconds } from './process-tree-rss';
 import { benchWorkers } from './platform-workers';

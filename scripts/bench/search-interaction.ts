@@ -22,9 +22,9 @@ import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { listTenantSlugs } from '../../src/tenant/load';
 import { launchChromium } from '../measure/browser-weight';
-import { startLocalServer, tenantPort } from '../lib/local-server';
+import { startLocalServer, tenantPort } from '../../platform/serve/local-server';
 import { optionValue } from '../lib/cli-options';
-import { ROOT, siteDir, snapshotFile } from '../lib/paths';
+import { ROOT, siteDir, snapshotFile } from '../../platform/paths';
 
 const PATH = '/search/new-used-and-demo-cars';
 const IDLE_MS = 3000;

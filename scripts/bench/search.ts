@@ -19,7 +19,7 @@ import { createEngine, type EngineParams } from '../../src/search/engine';
 import { decodeIndex, encodeIndex, type IndexFile } from '../../src/search/index-file';
 import { siteDocuments } from '../../src/search/site-index';
 import type { SiteData } from '../../src/site/types';
-import { ROOT, BUILD_CACHE, DIST } from '../lib/paths';
+import { ROOT, BUILD_CACHE, DIST } from '../../platform/paths';
 
 const SIZES = process.argv
   .slice(2)

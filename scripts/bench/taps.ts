@@ -18,10 +18,11 @@ import { availableViews, defaultView, gallerySlides } from '../../src/domain/veh
 import { canFavourite } from '../../src/domain/favourite-eligibility';
 import { canCompare } from '../../src/domain/compare-eligibility';
 import { isAvailable } from '../../src/domain/stock';
+import { calculatorReturnsEmpty } from '../../src/domain/finance/estimate';
 import { launchChromium, VIEWPORTS } from '../measure/browser-weight';
-import { startLocalServer, tenantPort } from '../lib/local-server';
+import { startLocalServer, tenantPort } from '../../platform/serve/local-server';
 import { optionValue } from '../lib/cli-options';
-import { snapshotFile } from '../lib/paths';
+import { snapshotFile } from '../../platform/paths';
 import { builtSlugs, median } from './search-interaction';
 
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
@@ -209,9 +210,9 @@ function benchCar(site: SiteData): string {
   const image = (car: SiteData['cars'][number]) =>
     car.primary_image_url ?? car.images[0]?.image.url ?? null;
   const usable = site.cars.filter((car) => isAvailable(car) && gallery(car));
-  // Under the finance rules' ceiling (about $100,000 on the demo sites), so the calculator estimates.
+  // A car the calculator estimates (not one of SPEC 8's empty-value cars), so a slider tap changes the repayment.
   const estimable = (car: SiteData['cars'][number]) =>
-    (car.price ?? 0) > 0 && (car.price ?? 0) <= 80_000;
+    (car.price ?? 0) > 0 && !calculatorReturnsEmpty(car, site.tenant.finance);
   const best =
     usable.find(
       (car) =>

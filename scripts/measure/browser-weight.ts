@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Response } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './chromium-flags';
-import { scriptEnv } from '../lib/script-env';
+import { scriptEnv } from '../../platform/script-env';
 
 /** The two screens a page is measured on: a phone and a desktop. */
 export const VIEWPORTS = {

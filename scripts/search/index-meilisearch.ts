@@ -16,8 +16,8 @@ import { siteDocuments } from '../../src/search/site-index';
 import { indexSettings, toMeilisearchDocument } from '../../src/search/meilisearch';
 import { INDEX_NAME } from '../../src/search/state';
 import { ensureSampleData } from '../sample-data/ensure';
-import { ROOT } from '../lib/paths';
-import { scriptEnv } from '../lib/script-env';
+import { ROOT } from '../../platform/paths';
+import { scriptEnv } from '../../platform/script-env';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

@@ -1,4 +1,4 @@
-import { siteDataGeneration } from './data-generation';
+import { siteDataGeneration } from '../site/data-generation';
 
 /**
  * HTML rendered once per key per build (src/components/RenderOnce.astro). The header and footer

@@ -1,5 +1,5 @@
 /* global Request */
-// A thread of scripts/lib/build-incremental.ts: it loads a prerender bundle kept from a full build
+// A thread of platform/build/build-incremental.ts: it loads a prerender bundle kept from a full build
 // (src/build/render-threads.ts, RENDER_BUNDLE_DIR), lists every route's paths from the site data in
 // SITE_DATA, and renders its share of them into a copy of the live site, as Astro's build would
 // write them. The pages of the cars in `reuse.cars` and the search route pages in `reuse.searchPages`

@@ -2,7 +2,7 @@
  * Astro renders a site's pages on one thread. This prerenderer (installed by site-build.ts) adds
  * render threads (render-worker.mjs) that load the prerender bundle of Astro's one Vite build and
  * render and write pages alongside the main thread, so a big site uses a second core without a
- * second `astro build` and its memory. scripts/lib/build-tenant.ts says how many threads (the main
+ * second `astro build` and its memory. platform/build/build-tenant.ts says how many threads (the main
  * one included) in its SITE_DATA_READY file; BUILD_THREADS=<n> overrides it, and sets it for an
  * `astro build` run without the build script. Endpoints, status pages and redirects stay with Astro.
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroConfig, AstroPrerenderer } from 'astro';
-import type { BuildEnv } from './build-env';
+import type { BuildEnv } from '../config/build-env';
 
 type RouteData = Parameters<AstroPrerenderer['render']>[1]['routeData'];
 
@@ -57,7 +57,7 @@ export interface SiteDataReady {
 const READY_POLL_MS = 20;
 
 /**
- * scripts/lib/build-tenant.ts starts `astro build` while it still prepares the site data, and
+ * platform/build/build-tenant.ts starts `astro build` while it still prepares the site data, and
  * writes the SITE_DATA_READY file (by a rename, so it is never seen half-written) when the data is
  * in place. Pages must not render before that. Stops waiting if the build script (BUILD_PID) has
  * gone, whenever it went: this process is then no longer its child.
@@ -387,7 +387,7 @@ export function renderThreadsPrerenderer(
       }
     },
     async teardown() {
-      // Past Astro's logger (the build runs --silent): scripts/lib/build-tenant.ts prints it with BUILD_TIMINGS.
+      // Past Astro's logger (the build runs --silent): platform/build/build-tenant.ts prints it with BUILD_TIMINGS.
       // The render time runs from the site data being ready to the last page: getStaticPaths included.
       const seconds = (performance.now() - renderStarted) / 1000;
       process.stdout.write(

@@ -1,6 +1,6 @@
 /**
  * The build machinery as one Astro integration (astro.config.mjs). It reads what the build script
- * hands over (src/build/build-env.ts) and sets Astro up for it: the site's URL and output folder,
+ * hands over (src/config/build-env.ts) and sets Astro up for it: the site's URL and output folder,
  * enough pages in flight for the render threads, our React server renderer, and, when the build
  * script made the output folder and put public/ in it (SITE_DATA_READY), neither copying public/
  * nor emptying the folder. Pages then render on the render threads (src/build/render-threads.ts).
@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { buildEnv, type BuildEnv } from './build-env';
+import { buildEnv, type BuildEnv } from '../config/build-env';
 import { buildConcurrency, renderThreadsPrerenderer, usesRenderThreads } from './render-threads';
 
 /** A folder as Astro's config holds one: a file URL ending in a slash, a relative path taken from the project. */

@@ -1,4 +1,4 @@
-import type { CardContext } from '../components/CarCard';
+import type { CardContext } from './card-context';
 import { imageUrlContext } from '../domain/images/image-url';
 import { tagSettings } from '../domain/tags';
 import { stockNoun } from '../site/stock-noun';

@@ -1,6 +1,6 @@
-import { buildEnv } from '../build/build-env';
-import { readSiteSnapshot } from '../build/snapshot';
-import { siteDataGeneration } from '../build/data-generation';
+import { buildEnv } from '../config/build-env';
+import { readSiteSnapshot } from './snapshot';
+import { siteDataGeneration } from './data-generation';
 import type { SiteData } from './types';
 
 let cached: { site: SiteData; generation: number } | undefined;

@@ -47,7 +47,7 @@ export function latin1Json(value: unknown): string {
 
 /**
  * JSON of a big value as ASCII chunks (`<` and every character past U+007F as \u escapes), for
- * writing to a file that is read back with no UTF-8 decoding (src/build/snapshot.ts). Arrays and
+ * writing to a file that is read back with no UTF-8 decoding (src/site/snapshot.ts). Arrays and
  * plain objects down to `depth` levels are stringified an element at a time: V8 takes 1.2 s to
  * build the single 45 MB string of a 10,000-car site's data, and a fifth of that for the cars one
  * by one.

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildEnv } from '../build/build-env';
+import { buildEnv } from '../config/build-env';
 import type { PlaceData } from '../domain/places';
 
 /**
@@ -11,7 +11,7 @@ import type { PlaceData } from '../domain/places';
  * The dataset is 25 MB of JSON, so its digest is kept in the build cache, one per dataset version
  * (and per PLACES_FORMAT: raise it when placeData changes), instead of being parsed for every
  * site. `npm run build` makes it in a worker thread while the first site starts
- * (scripts/lib/places-digest-warm.ts), so no site's build waits for it at its end.
+ * (platform/build/places-digest-warm.ts), so no site's build waits for it at its end.
  */
 interface RawPlace {
   postcode: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Page } from '@playwright/test';
-import { siteSnapshotBytes } from '../../src/build/snapshot';
+import { siteSnapshotBytes } from '../../src/site/snapshot';
 import { weeklyEstimate } from '../../src/domain/finance/estimate';
 import { formatPrice } from '../../src/domain/format';
 import { isReservable } from '../../src/domain/reservable';

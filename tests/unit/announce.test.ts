@@ -3,11 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  announceChanges,
-  changedPagePaths,
-  indexNowEndpoint,
-} from '../../scripts/lib/sync/announce';
+import { announceChanges, changedPagePaths, indexNowEndpoint } from '../../platform/sync/announce';
 
 const tenant = (key?: string) =>
   ({ url: 'https://www.bayside.example.com.au', syndication: { indexnow_key: key } }) as Parameters<

@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES } from '../../api/guard';
 import { freePort } from '../support/free-port';
 
 /**
- * Abuse of the API as a real child process (scripts/lib/api-server.ts, bundled) on loopback.
+ * Abuse of the API as a real child process (platform/api/api-server.ts, bundled) on loopback.
  * Huge chunked bodies: BODIES bodies of BODY_MB each, sent at once with Transfer-Encoding: chunked (no
  * Content-Length to refuse them by). Each must get 413, and the server's peak memory (VmHWM, the
  * most resident memory it ever had) must stay near where it started rather than grow with the bodies.
@@ -32,7 +32,7 @@ function memory(pid: number): { rss: number; peak: number } {
 
 beforeAll(async () => {
   await build({
-    entryPoints: [path.join(ROOT, 'scripts/lib/api-server.ts')],
+    entryPoints: [path.join(ROOT, 'platform/api/api-server.ts')],
     outfile: bundle,
     bundle: true,
     packages: 'external',

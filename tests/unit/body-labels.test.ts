@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { CarSchema, type CarInput } from '../../src/feeds/schemas';
 import { BODY_TYPES, bodyLabel } from '../../src/domain/body-types';
-import { CarCard } from '../../src/components/CarCard';
+import { CarCard } from '../../src/islands/CarCard';
 import { toSearchDocument } from '../../src/search/document';
 import { keyInformation } from '../../src/domain/vehicle/specs';
 import { carJsonLd } from '../../src/domain/vehicle/json-ld';

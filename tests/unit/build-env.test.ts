@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEnv, buildEnvVars, EnvError } from '../../src/build/build-env';
+import { buildEnv, buildEnvVars, EnvError } from '../../src/config/build-env';
 
 describe('buildEnv', () => {
   it('gives the defaults of a plain `astro build` when nothing is set, and treats blank as unset', () => {

@@ -5,7 +5,7 @@ import { isolateBuild } from '../support/isolated-build';
 
 const work = isolateBuild('swap-');
 const dist = path.join(work, 'dist');
-const { swapSite, settleRemovals } = await import('../../scripts/lib/build-finish');
+const { swapSite, settleRemovals } = await import('../../platform/build/build-finish');
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -16,8 +16,8 @@ const work = isolateBuild('incremental-');
 // One build time for every build here: pages that show the time then compare byte for byte.
 process.env.SOURCE_DATE_EPOCH = '1782000000';
 
-const { buildSites } = await import('../../scripts/lib/build-all');
-const { syncTenant } = await import('../../scripts/lib/sync/sync-tenant');
+const { buildSites } = await import('../../platform/build/build-all');
+const { syncTenant } = await import('../../platform/sync/sync-tenant');
 
 const slug = 'partial-dealer';
 const feed = path.join(work, 'feeds', 'cars.json');

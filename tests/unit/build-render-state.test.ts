@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageKeys } from '../../scripts/lib/build-render-state';
+import { pageKeys } from '../../platform/build/build-render-state';
 import type { Car } from '../../src/feeds/schemas';
 import type { SiteData } from '../../src/site/types';
 import { apiTestSite } from '../support/api-site';

@@ -10,8 +10,8 @@ const work = isolateBuild('cdn-publish-');
 // One build time for every build here: a full build of the same feeds then writes the same bytes.
 process.env.SOURCE_DATE_EPOCH = String(Math.floor(Date.now() / 1000));
 
-const { buildSites } = await import('../../scripts/lib/build-all');
-const { syncTenant } = await import('../../scripts/lib/sync/sync-tenant');
+const { buildSites } = await import('../../platform/build/build-all');
+const { syncTenant } = await import('../../platform/sync/sync-tenant');
 const { urlPathsOfFile } = await import('../../platform/cdn/urls');
 
 const slug = 'cdn-dealer';

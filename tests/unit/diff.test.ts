@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChanges, diffStock, stockState } from '../../scripts/lib/sync/diff';
+import { describeChanges, diffStock, stockState } from '../../platform/sync/diff';
 import { validateFeed } from '../../src/feeds/load';
 
 const car = (id: number, extra: Record<string, unknown> = {}) => ({

@@ -7,7 +7,7 @@ import {
   headingAnchors,
   markdownLinks,
 } from '../support/doc-links';
-import { ROOT } from '../../scripts/lib/paths';
+import { ROOT } from '../../platform/paths';
 
 /** README.md and every Markdown file under docs/. */
 function projectDocs(): string[] {

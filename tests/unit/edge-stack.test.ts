@@ -12,7 +12,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersForPath, parseHeaders, writeHeadersFile } from '../../scripts/lib/headers';
+import { headersForPath, parseHeaders, writeHeadersFile } from '../../platform/edge/headers';
 import { scoreScan } from '../support/observatory-score';
 import { caddyfile, PAGE_CACHE } from '../../platform/edge/caddyfile';
 import { varnishVcl } from '../../platform/edge/varnish';
@@ -35,7 +35,7 @@ chmodSync(work, 0o755);
 const dist = path.join(work, 'dist');
 // The publish's swap works on DIST_DIR, read when its module loads.
 process.env.DIST_DIR = dist;
-const { swapSite } = await import('../../scripts/lib/build-finish');
+const { swapSite } = await import('../../platform/build/build-finish');
 const SLUG = 'bayside-toyota';
 const HOST = 'www.baysidetoyota.example.com.au';
 const storeKind =
@@ -376,7 +376,7 @@ describe('the stack: CDN layer, edge and API pool', () => {
         for (let n = 0; n < 50 && swapping; n++) {
           rmSync(next, { recursive: true, force: true });
           cpSync(live, next, { recursive: true });
-          // The publish's own swap (scripts/lib/build-finish.ts).
+          // The publish's own swap (platform/build/build-finish.ts).
           void (await swapSite(SLUG, next))();
           await new Promise((resolve) => setTimeout(resolve, 5));
         }

@@ -15,10 +15,10 @@ const work = isolateBuild('feed-attacks-');
 
 const { guardedFetch } = await import('../../src/net/guarded-fetch');
 const { isInternalAddress } = await import('../../src/net/private-address');
-const { syncTenant } = await import('../../scripts/lib/sync/sync-tenant');
-const { tenantInputsHash } = await import('../../scripts/lib/inputs-hash');
+const { syncTenant } = await import('../../platform/sync/sync-tenant');
+const { tenantInputsHash } = await import('../../platform/build/inputs-hash');
 const { loadTenant } = await import('../../src/tenant/load');
-const { digestOf } = await import('../../scripts/lib/sync/fetch');
+const { digestOf } = await import('../../platform/sync/fetch');
 
 type Car = Record<string, unknown> & { id: number; slug: string };
 const [first] = JSON.parse(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerRules, headersForPath } from '../../scripts/lib/headers';
+import { headerRules, headersForPath } from '../../platform/edge/headers';
 
 describe('per-path cache rules', () => {
   const rules = headerRules({ 'X-Content-Type-Options': 'nosniff' });

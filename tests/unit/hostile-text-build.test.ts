@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listHtmlFiles } from '../../scripts/lib/html-files';
+import { listHtmlFiles } from '../../platform/build/html-files';
 import { isolateBuild } from '../support/isolated-build';
 
 const root = path.resolve(import.meta.dirname, '../..');

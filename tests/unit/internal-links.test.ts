@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { brokenInternalLinks } from '../../scripts/lib/internal-links';
+import { brokenInternalLinks } from '../../scripts/checks/internal-links';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'links-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeNonLatin1, nonLatin1In, nonLatin1InFiles } from '../../scripts/lib/latin1-check';
-import { listHtmlFiles } from '../../scripts/lib/html-files';
+import {
+  describeNonLatin1,
+  nonLatin1In,
+  nonLatin1InFiles,
+} from '../../scripts/checks/latin1-check';
+import { listHtmlFiles } from '../../platform/build/html-files';
 
 describe('Latin-1 check of built pages', () => {
   it('passes a page of Latin-1 text and fails one with a character above U+00FF, naming file, line and character', () => {

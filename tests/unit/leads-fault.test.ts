@@ -14,7 +14,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signBody } from '../../api/outbox/deliver';
-import { apiOnlySite } from '../../scripts/lib/api-server';
+import { apiOnlySite } from '../../platform/api/api-server';
 import { freePort } from '../support/free-port';
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiteApp } from '../../scripts/lib/local-server';
+import { createSiteApp } from '../../platform/serve/local-server';
 import { apiTestSite } from '../support/api-site';
 
 const work = mkdtempSync(path.join(tmpdir(), 'live-swap-'));

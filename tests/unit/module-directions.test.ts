@@ -79,4 +79,17 @@ describe('import directions', () => {
       ...breaking('api', notTests),
     ]).toEqual([]);
   });
+
+  it('the build machinery imports the site, never the reverse', () => {
+    expect(breaking('src/site', (target) => !under('src/build')(target))).toEqual([]);
+  });
+
+  it('search and the site below the pages never import islands or components', () => {
+    const notUi = (target: string) => !under('src/islands', 'src/components')(target);
+    expect([...breaking('src/search', notUi), ...breaking('src/site', notUi)]).toEqual([]);
+  });
+
+  it('islands never import server-rendered components', () => {
+    expect(breaking('src/islands', (target) => !under('src/components')(target))).toEqual([]);
+  });
 });

@@ -19,9 +19,9 @@ const work = isolateBuild('own-photos-');
 process.env.SOURCE_DATE_EPOCH = '1782000000';
 process.env.IMAGE_SITE_ROOT = work;
 process.env.IMAGE_CACHE_DIR = path.join(work, 'image-cache');
-const { buildSites } = await import('../../scripts/lib/build-all');
-const { createSiteApp } = await import('../../scripts/lib/local-server');
-const { siteDir, snapshotFile } = await import('../../scripts/lib/paths');
+const { buildSites } = await import('../../platform/build/build-all');
+const { createSiteApp } = await import('../../platform/serve/local-server');
+const { siteDir, snapshotFile } = await import('../../platform/paths');
 
 const slug = 'own-photos';
 const PHOTOS = 8;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { putPublicFiles } from '../../scripts/lib/public-files';
+import { putPublicFiles } from '../../platform/build/public-files';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // Beside the project (the same filesystem as dist/), and on /dev/shm (another one) where there is.
@@ -18,7 +18,7 @@ function makePublic(): string {
   return dir;
 }
 
-describe('public files into a site (scripts/lib/public-files.ts)', () => {
+describe('public files into a site (platform/build/public-files.ts)', () => {
   const publicDir = makePublic();
 
   it('links the media files and copies the rest, keeping folders, on the same filesystem', () => {

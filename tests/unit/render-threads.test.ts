@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTime } from '../../scripts/lib/build-all';
-import { heapLimitMiB } from '../../scripts/lib/build-tenant';
+import { buildTime } from '../../platform/build/build-all';
+import { heapLimitMiB } from '../../platform/build/build-tenant';
 import {
   buildConcurrency,
   maxRenderThreads,
@@ -119,7 +119,7 @@ describe('render threads (src/build/render-threads.ts)', () => {
   });
 });
 
-describe('SOURCE_DATE_EPOCH (scripts/lib/build-all.ts)', () => {
+describe('SOURCE_DATE_EPOCH (platform/build/build-all.ts)', () => {
   it('fixes the build time, or takes the clock when unset', () => {
     expect(buildTime({ SOURCE_DATE_EPOCH: '1795500000' }).toISOString()).toBe(
       '2026-11-24T06:00:00.000Z',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '../../src/config/read-env';
-import { scriptEnv } from '../../scripts/lib/script-env';
+import { scriptEnv } from '../../platform/script-env';
 
 describe('scriptEnv', () => {
   it('gives the defaults when nothing is set, and treats blank as unset', () => {

@@ -12,14 +12,14 @@ import {
   parseHeaders,
   scanBuiltPages,
   writeHeadersFile,
-} from '../../scripts/lib/headers';
-import { createSiteApp } from '../../scripts/lib/local-server';
+} from '../../platform/edge/headers';
+import { createSiteApp } from '../../platform/serve/local-server';
 import { scoreScan, type ObservatoryScan } from '../support/observatory-score';
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
   tileSource,
-} from '../../scripts/lib/security-headers';
+} from '../../platform/edge/security-headers';
 import { listTenantSlugs, loadTenant, type LoadedTenant } from '../../src/tenant/load';
 import { parseTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';

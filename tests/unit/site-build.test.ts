@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { AstroConfig } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { EnvError } from '../../src/build/build-env';
+import { EnvError } from '../../src/config/build-env';
 import { siteBuild } from '../../src/build/site-build';
 
 const root = pathToFileURL('/work/project/');

@@ -19,7 +19,7 @@ const postgres = storeKinds().find((kind) => kind.name === 'postgres')!;
 const work = isolateBuild('stack-sync-');
 // varnishd reads its VCL as its own user.
 chmodSync(work, 0o755);
-const { buildSites } = await import('../../scripts/lib/build-all');
+const { buildSites } = await import('../../platform/build/build-all');
 const { loadTenant } = await import('../../src/tenant/load');
 const { startStack } = await import('../../platform/stack/start');
 

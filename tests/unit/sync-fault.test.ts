@@ -7,8 +7,8 @@ import { isolateBuild } from '../support/isolated-build';
 const root = path.resolve(import.meta.dirname, '../..');
 const work = isolateBuild('sync-fault-');
 
-const { buildSites } = await import('../../scripts/lib/build-all');
-const { syncTenant } = await import('../../scripts/lib/sync/sync-tenant');
+const { buildSites } = await import('../../platform/build/build-all');
+const { syncTenant } = await import('../../platform/sync/sync-tenant');
 const { openStore } = await import('../../api/storage/store');
 const { stockOf } = await import('../../api/stock/stock');
 

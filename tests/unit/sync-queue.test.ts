@@ -13,9 +13,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 // Read before isolateBuild, which unsets DATABASE_URL for the build modules.
 const postgres = storeKinds().find((kind) => kind.name === 'postgres')!;
 const work = isolateBuild('sync-queue-');
-const { tenantInputsHash } = await import('../../scripts/lib/inputs-hash');
+const { tenantInputsHash } = await import('../../platform/build/inputs-hash');
 const { loadTenant } = await import('../../src/tenant/load');
-const { stockState } = await import('../../scripts/lib/sync/diff');
+const { stockState } = await import('../../platform/sync/diff');
 const { validateFeed } = await import('../../src/feeds/load');
 
 const fixture = readFileSync(

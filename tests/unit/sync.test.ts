@@ -12,13 +12,13 @@ process.env.DIST_DIR = path.join(work, 'dist');
 process.env.BUILD_CACHE_DIR = path.join(work, 'cache');
 process.env.FEED_ROOTS = ['tests/fixtures/feeds', path.join(work, 'feeds')].join(path.delimiter);
 
-const { conditionalFetch } = await import('../../scripts/lib/sync/fetch');
-const { parseShard, shardSlugs, staleTenants } = await import('../../scripts/lib/build-all');
-const { syncTenant } = await import('../../scripts/lib/sync/sync-tenant');
-const { tenantInputsHash } = await import('../../scripts/lib/inputs-hash');
+const { conditionalFetch } = await import('../../platform/sync/fetch');
+const { parseShard, shardSlugs, staleTenants } = await import('../../platform/build/build-all');
+const { syncTenant } = await import('../../platform/sync/sync-tenant');
+const { tenantInputsHash } = await import('../../platform/build/inputs-hash');
 const { loadTenant, loadTenants } = await import('../../src/tenant/load');
-const { parseInterval, syncInterval } = await import('../../scripts/lib/sync/watch');
-const { rebuildOnChange } = await import('../../scripts/lib/sync/live-rebuild');
+const { parseInterval, syncInterval } = await import('../../platform/sync/watch');
+const { rebuildOnChange } = await import('../../platform/sync/live-rebuild');
 
 /** A feed server whose answer each test sets; it records the conditional headers it was sent. */
 let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end('[]');
@@ -197,7 +197,7 @@ describe('npm run sync', () => {
         : res.writeHead(200, { etag: '"c1"' }).end(cars);
     await fixtureTenant('sync-same', `${base}/cars-same.json`);
     // First read fills the cache; the live site is then stamped as built from exactly that feed.
-    const { conditionalFetch: fetchOnce, digestOf } = await import('../../scripts/lib/sync/fetch');
+    const { conditionalFetch: fetchOnce, digestOf } = await import('../../platform/sync/fetch');
     await fetchOnce(
       `${base}/cars-same.json`,
       path.join(work, 'cache', 'sync-same', 'feeds'),

@@ -5,14 +5,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CarSchema, type Car, type CarInput } from '../../src/feeds/schemas';
 import { isAvailable } from '../../src/domain/stock';
-import { readSiteSnapshot } from '../../src/build/snapshot';
+import { readSiteSnapshot } from '../../src/site/snapshot';
 import { syndicationFeeds, type WrittenFeed } from '../../src/syndication/feeds';
 import { indexNowKeyFile, indexNowRequest } from '../../src/syndication/indexnow';
 import type { SyndicationSite } from '../../src/syndication/listing';
 import { ImagesSchema } from '../../src/tenant/schema/images';
 import { MediaHostsSchema } from '../../src/tenant/schema/media-hosts';
 import { SyndicationSchema } from '../../src/tenant/schema/syndication';
-import { writeSitemap } from '../../scripts/lib/sitemap';
+import { writeSitemap } from '../../platform/build/sitemap';
 
 const HOSTILE = '</title><script>alert(1)</script> & "Co" \'s';
 const HOSTILE_IMAGE = `https://cdn.example.com/a.jpg?w=1&h="2"&q='3'`;

@@ -6,7 +6,7 @@ import {
   planPorts,
   readPortSettings,
   type TenantPortSetting,
-} from '../../scripts/lib/tenant-ports';
+} from '../../platform/serve/tenant-ports';
 import { listTenantSlugs } from '../../src/tenant/load';
 
 const root = path.resolve(import.meta.dirname, '../..');

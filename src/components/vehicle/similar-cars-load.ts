@@ -13,7 +13,7 @@ import { similarQueries } from '../../search/similar-queries';
 import type { SearchDocument } from '../../search/document';
 import { lazySearchClient, type BrowserClientOptions } from '../../search/lazy-client';
 import { carPath } from '../../site/paths';
-import { showNotFound } from './image-fallback';
+import { showNotFound } from '../../browser/image-fallback';
 import { similarCarsFailed } from './similar-cars';
 
 type Hit = SearchDocument & { objectID: string };

@@ -1,5 +1,5 @@
 import { autoRotateNext, SPIN_INTERVAL_MS, spinAngleText } from '../../domain/vehicle/spin';
-import { preloadFrame, readSpinFrames, showFrame } from './spin-frames';
+import { preloadFrame, readSpinFrames, showFrame } from '../../browser/spin-frames';
 
 /**
  * SPEC 4: the 360 spin turns once around on load (unless the site turns that off), then stops.

@@ -1,5 +1,5 @@
 import { frameAfterDrag, spinAngleText } from '../../domain/vehicle/spin';
-import { readSpinFrames, showFrame } from './spin-frames';
+import { readSpinFrames, showFrame } from '../../browser/spin-frames';
 
 /**
  * SPEC 9: the spin turns one frame per 20 px dragged, counted from the point pressed. The viewer

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useRef, type RefObject } from 'react';
-import { CarCard } from '../../components/CarCard';
+import { CarCard } from '../CarCard';
 import { isAvailable } from '../../domain/stock';
 import type { SearchDocument } from '../../search/document';
 import type { SearchPageConfig } from '../../search/page-config';

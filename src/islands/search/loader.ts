@@ -4,7 +4,7 @@ import { afterPress } from '../../browser/after-press';
 import { whenIdle } from '../../browser/idle';
 import { hasStoredValue } from '../../directives/interaction';
 import { countOf } from '../../domain/plural';
-import { initImageFallback } from '../../components/vehicle/image-fallback';
+import { initImageFallback } from '../../browser/image-fallback';
 import { INDEX_NAME } from '../../search/state';
 import { EarlyChanges } from './early-changes';
 import { pressEarly } from '../early-press';

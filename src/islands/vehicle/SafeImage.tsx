@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ImgHTMLAttributes } from 'react';
-import { showNotFound } from '../../components/vehicle/image-fallback';
+import { showNotFound } from '../../browser/image-fallback';
 
 /** An <img> that falls back to the not-found placeholder (SPEC 8), even when it failed before hydration. */
 export function SafeImage(

@@ -3,7 +3,7 @@ import { frameAfterDrag, spinAngleText } from '../../domain/vehicle/spin';
 import { CAROUSEL_HEIGHT, CAROUSEL_WIDTH } from '../../domain/vehicle/media';
 import type { ImageUrlContext } from '../../domain/images/image-url';
 import { responsiveImage, SLOT_LAYOUTS } from '../../domain/images/responsive';
-import { preloadFrame } from '../../components/vehicle/spin-frames';
+import { preloadFrame } from '../../browser/spin-frames';
 import { SafeImage } from './SafeImage';
 
 interface Props {

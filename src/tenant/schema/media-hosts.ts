@@ -14,7 +14,7 @@ const HttpsOrigin = z
 
 /**
  * Hosts outside the site that pages may load feed media from. The Content-Security-Policy names
- * exactly these (scripts/lib/security-headers.ts); media from any other host is blocked.
+ * exactly these (platform/edge/security-headers.ts); media from any other host is blocked.
  */
 export const MediaHostsSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { planPorts, readPortSettings } from '../../../scripts/lib/tenant-ports';
+import { planPorts, readPortSettings } from '../../../platform/serve/tenant-ports';
 import type { SiteData } from '../../../src/site/types';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { lastBuildFile, siteDir } from './paths';
+import { lastBuildFile, siteDir } from '../paths';
 
 /** The live site's build: written when it is swapped into dist/<slug>/. */
 export interface LastBuild {

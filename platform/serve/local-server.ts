@@ -10,14 +10,14 @@ import { createApi } from '../../api/app';
 import { startOutboxWorker } from '../../api/outbox/worker';
 import { openStore, type Store } from '../../api/storage/store';
 import type { SiteData } from '../../src/site/types';
-import { HEADERS_FILE, headersForPath, parseHeaders, type HeaderRule } from './headers';
-import { ROOT, siteDir, snapshotFile } from './paths';
+import { HEADERS_FILE, headersForPath, parseHeaders, type HeaderRule } from '../edge/headers';
+import { ROOT, siteDir, snapshotFile } from '../paths';
 import { DEFAULT_BASE_PORT, planPorts, readPortSettings, type PortPlan } from './tenant-ports';
 import { tenantsDir } from '../../src/tenant/load';
 
 export { DEFAULT_BASE_PORT };
 
-/** Every tenant's local port (scripts/lib/tenant-ports.ts): adding a tenant moves no other. */
+/** Every tenant's local port (platform/serve/tenant-ports.ts): adding a tenant moves no other. */
 export function tenantPorts(allSlugs: readonly string[], basePort = DEFAULT_BASE_PORT): PortPlan {
   return planPorts(readPortSettings(allSlugs, tenantsDir(ROOT), ROOT), basePort);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isUrlSource, resolveLocalFeed } from '../../src/feeds/roots';
 import { tenantsDir } from '../../src/tenant/load';
 import type { Tenant } from '../../src/tenant/schema';
-import { ROOT } from './paths';
+import { ROOT } from '../paths';
 
 async function filesUnder(dir: string): Promise<string[]> {
   try {
@@ -103,7 +103,7 @@ export async function tenantInputsHash(
 
 /**
  * A fingerprint of what a site's pages are rendered with, feeds aside: the code and the tenant's
- * file and assets. A kept render bundle (scripts/lib/build-incremental.ts) serves only while it holds.
+ * file and assets. A kept render bundle (platform/build/build-incremental.ts) serves only while it holds.
  */
 export async function renderInputsHash(tenant: Tenant & { file: string }): Promise<string> {
   const hash = createHash('sha256');

@@ -1,5 +1,5 @@
 import type { LoadedTenant } from '../../src/tenant/load';
-import { ROOT } from './paths';
+import { ROOT } from '../paths';
 
 /** Demo tenants read generated feeds from data/demo/; make sure they exist and are today's. */
 export async function ensureDemoData(
@@ -12,7 +12,7 @@ export async function ensureDemoData(
     ),
   );
   if (!usesDemoData) return;
-  const { ensureSampleData } = await import('../sample-data/ensure');
+  const { ensureSampleData } = await import('../../scripts/sample-data/ensure');
   const started = performance.now();
   const { generated } = await ensureSampleData(ROOT);
   if (generated)

@@ -1,25 +1,20 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  parseFeedBytes,
-  readFeedBytes,
-  validateFeed,
-  FeedReadError,
-} from '../../../src/feeds/load';
-import { isUrlSource } from '../../../src/feeds/roots';
-import { feedFetchSettings, redirectNote } from '../../../src/feeds/fetch-feed';
-import { carsFeedShrinkProblem } from '../../../src/feeds/shrink';
-import { FEED_NAMES, type FeedName } from '../../../src/feeds/schemas';
-import { loadTenant, TenantConfigError, type LoadedTenant } from '../../../src/tenant/load';
-import { BuildInputError, buildSites, isFresh } from '../build-all';
-import { tenantInputsHash, urlDigestsOf } from '../inputs-hash';
+import { parseFeedBytes, readFeedBytes, validateFeed, FeedReadError } from '../../src/feeds/load';
+import { isUrlSource } from '../../src/feeds/roots';
+import { feedFetchSettings, redirectNote } from '../../src/feeds/fetch-feed';
+import { carsFeedShrinkProblem } from '../../src/feeds/shrink';
+import { FEED_NAMES, type FeedName } from '../../src/feeds/schemas';
+import { loadTenant, TenantConfigError, type LoadedTenant } from '../../src/tenant/load';
+import { BuildInputError, buildSites, isFresh } from '../build/build-all';
+import { tenantInputsHash, urlDigestsOf } from '../build/inputs-hash';
 import { BUILD_CACHE, ROOT, siteDir, snapshotFile } from '../paths';
-import { syncMeilisearchStock } from '../../../platform/search/meilisearch-sync';
-import type { SiteData } from '../../../src/site/types';
+import { syncMeilisearchStock } from '../search/meilisearch-sync';
+import type { SiteData } from '../../src/site/types';
 import { scriptEnv } from '../script-env';
 import { announceChanges, changedPagePaths } from './announce';
-import type { SiteChanges } from '../../../platform/cdn/changed-files';
-import { purgeWanted } from '../../../platform/cdn/config';
+import type { SiteChanges } from '../cdn/changed-files';
+import { purgeWanted } from '../cdn/config';
 import { conditionalFetch, FeedFetchError } from './fetch';
 import { describeChanges, diffStock, stockState, type StockChanges, type StockState } from './diff';
 

@@ -8,20 +8,20 @@ import {
   type FetchedFeeds,
   type PrepareReport,
 } from '../../src/site/prepare';
-import { buildEnv, buildEnvVars } from '../../src/build/build-env';
+import { buildEnv, buildEnvVars } from '../../src/config/build-env';
 import { maxRenderThreads, type SiteDataReady } from '../../src/build/render-threads';
 import { logoPath } from '../../src/site/assets';
 import { tenantsDir, type LoadedTenant } from '../../src/tenant/load';
 import { carsFeedShrinkProblem } from '../../src/feeds/shrink';
-import { readSiteSnapshot } from '../../src/build/snapshot';
-import { publishStock } from './publish-stock';
+import { readSiteSnapshot } from '../../src/site/snapshot';
+import { publishStock } from '../sync/publish-stock';
 import { liveCarCount, writeLastBuild } from './last-build';
 import { swapSite, writeSiteExtras } from './build-finish';
 import { keepRenderBundle, nextRenderBundleDir } from './build-render-state';
-import { DIST, readyFile, ROOT, snapshotFile } from './paths';
+import { DIST, readyFile, ROOT, snapshotFile } from '../paths';
 import { putPublicFiles } from './public-files';
 import { writeSiteData, type WrittenSiteData } from './site-data';
-import { scriptEnv } from './script-env';
+import { scriptEnv } from '../script-env';
 
 export interface TenantBuildResult {
   slug: string;

@@ -5,15 +5,11 @@ import path from 'node:path';
 import type { LoadedTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
 import { unresizedPhotosNote } from '../../src/site/unresized-photos';
-import {
-  compareSiteFolders,
-  mergeChanges,
-  type SiteChanges,
-} from '../../platform/cdn/changed-files';
+import { compareSiteFolders, mergeChanges, type SiteChanges } from '../cdn/changed-files';
 import { indexNowKeyFile } from '../../src/syndication/indexnow';
-import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from './headers';
+import { MAX_LINE_LENGTH, HEADERS_FILE, writeHeadersFile } from '../edge/headers';
 import { listHtmlFiles } from './html-files';
-import { DIST, pageScanFile, siteDir } from './paths';
+import { DIST, pageScanFile, siteDir } from '../paths';
 import { writeSitemap } from './sitemap';
 import { writeSyndication } from './syndication';
 

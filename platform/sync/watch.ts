@@ -1,4 +1,4 @@
-import type { LoadedTenant } from '../../../src/tenant/load';
+import type { LoadedTenant } from '../../src/tenant/load';
 
 export const DEFAULT_INTERVAL_SECONDS = 60;
 

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readFeeds, type FetchedFeeds } from '../../src/site/prepare';
-import { readSiteSnapshot } from '../../src/build/snapshot';
+import { readSiteSnapshot } from '../../src/site/snapshot';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { swapSite, siteExtraFiles, writeSiteExtras } from './build-finish';
 import {
@@ -17,10 +17,10 @@ import {
 import { guardFeedShrink, logReport, type TenantBuildResult } from './build-tenant';
 import { renderInputsHash } from './inputs-hash';
 import { liveCarCount, writeLastBuild } from './last-build';
-import { publishStock } from './publish-stock';
-import { DIST, ROOT, siteDir, snapshotFile } from './paths';
+import { publishStock } from '../sync/publish-stock';
+import { DIST, ROOT, siteDir, snapshotFile } from '../paths';
 import { writeSiteData } from './site-data';
-import { scriptEnv } from './script-env';
+import { scriptEnv } from '../script-env';
 
 /**
  * How long the pages of a build may keep its time: a partial render renders at the time of the

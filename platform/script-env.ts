@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readEnv, wholeNumberVar } from '../../src/config/read-env';
+import { readEnv, wholeNumberVar } from '../src/config/read-env';
 
 const text = z.string().optional();
 const port = z
@@ -12,7 +12,7 @@ const port = z
 
 /**
  * The environment variables the build, serve, size and API-only scripts read (the API's own are
- * in api/env.ts; the build's hand-offs to the Astro process in src/build/build-env.ts).
+ * in api/env.ts; the build's hand-offs to the Astro process in src/config/build-env.ts).
  * docs/operations.md lists them.
  */
 
@@ -33,7 +33,7 @@ const ScriptEnvSchema = z.object({
   HOST: text,
   /** The Chromium that size and the benchmarks drive. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
-  /** The API-only server (scripts/lib/api-server.ts): which site, and its leads settings as a JSON object. */
+  /** The API-only server (platform/api/api-server.ts): which site, and its leads settings as a JSON object. */
   API_TENANT: z.string().default('bayside-toyota'),
   API_LEADS: z
     .string()
@@ -50,7 +50,7 @@ const ScriptEnvSchema = z.object({
       context.addIssue({ code: 'custom', message: 'expected a JSON object of leads settings' });
       return z.NEVER;
     }),
-  /** Threads of a partial render (scripts/lib/build-incremental.ts; default two on two cores). */
+  /** Threads of a partial render (platform/build/build-incremental.ts; default two on two cores). */
   PARTIAL_RENDER_THREADS: wholeNumberVar(1),
   /** Seconds the last full render's time may be kept by partial renders (default 3600). */
   INCREMENTAL_MAX_AGE_SECONDS: wholeNumberVar(0),

@@ -4,7 +4,8 @@ import { formatKm, formatPrice } from '../domain/format';
 import { hasPrice, PRICE_ON_APPLICATION } from '../domain/price-display';
 import { isReservable } from '../domain/reservable';
 import { isAvailable } from '../domain/stock';
-import { imageTag, type TagSettings } from '../domain/tags';
+import { imageTag } from '../domain/tags';
+import type { CardContext } from '../search/card-context';
 import type { Car } from '../feeds/schemas';
 import type { SearchDocument } from '../search/document';
 import {
@@ -16,10 +17,10 @@ import {
 } from '../site/car-links';
 import type { Tenant } from '../tenant/schema';
 import { canCompare } from '../domain/compare-eligibility';
-import { LazyCompareButton, PreloadedCompareButton } from '../islands/compare/LazyCompareButton';
+import { LazyCompareButton, PreloadedCompareButton } from './compare/LazyCompareButton';
 import type { ImageUrlContext } from '../domain/images/image-url';
 import { responsiveImage } from '../domain/images/responsive';
-import { SafeImage } from '../islands/vehicle/SafeImage';
+import { SafeImage } from './vehicle/SafeImage';
 
 /**
  * A car in a grid. Takes a feed car (home page) or a search document (search results); with a
@@ -44,18 +45,6 @@ export type CardCar = Pick<Car, 'slug' | 'name' | 'car_type'> &
     >
   > &
   Record<string, unknown>;
-
-/** Tenant settings the full card needs (serialisable, so islands can receive it as a prop). */
-export interface CardContext {
-  nowMs: number;
-  tags: TagSettings;
-  labels: Pick<Tenant['labels'], 'finance_button' | 'reserve_button'>;
-  links: Pick<Tenant['links'], 'test_drive' | 'finance'>;
-  features: Pick<Tenant['features'], 'reserve' | 'personalised_finance'> &
-    Partial<Pick<Tenant['features'], 'compare'>>;
-  /** How photos are resized (imageUrlContext); without it the card shows the feed's URL as it is. */
-  images?: ImageUrlContext;
-}
 
 const CAR_TYPE_LABEL: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
 

@@ -41,7 +41,7 @@ function movable(feeds: FeedBytes): ArrayBuffer[] {
 }
 
 /**
- * Parse, validate and write a tenant's site data in a worker thread (scripts/lib/site-data-worker.ts),
+ * Parse, validate and write a tenant's site data in a worker thread (platform/build/site-data-worker.ts),
  * so that the memory this takes (about 400 MB at 10,000 cars) goes when the thread ends. The feeds
  * are moved to the thread: the caller must not use them after. A feed that is not JSON rejects
  * with a FeedReadError.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { asciiJsonChunks } from '../site/latin1';
-import type { SiteData } from '../site/types';
+import { asciiJsonChunks } from './latin1';
+import type { SiteData } from './types';
 
 /**
  * The site data file Astro's render threads read (SITE_DATA); every writer goes through

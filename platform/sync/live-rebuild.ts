@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { isUrlSource } from '../../../src/feeds/roots';
-import { loadTenant, tenantsDir } from '../../../src/tenant/load';
+import { isUrlSource } from '../../src/feeds/roots';
+import { loadTenant, tenantsDir } from '../../src/tenant/load';
 import { ROOT } from '../paths';
 import { syncTenant } from './sync-tenant';
 import { serialQueue } from './watch';

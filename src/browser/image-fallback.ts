@@ -1,4 +1,4 @@
-import { NOT_FOUND_IMAGE } from '../../domain/vehicle/media';
+import { NOT_FOUND_IMAGE } from '../domain/vehicle/media';
 
 /**
  * Show the not-found placeholder (SPEC 8) in place of a photo that failed. The srcset goes too: while

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DEFAULT_FEED_FETCH,
-  fetchFeed,
-  type FeedFetchSettings,
-} from '../../../src/feeds/fetch-feed';
-import { FetchProblem, type GuardedResponse } from '../../../src/net/guarded-fetch';
+import { DEFAULT_FEED_FETCH, fetchFeed, type FeedFetchSettings } from '../../src/feeds/fetch-feed';
+import { FetchProblem, type GuardedResponse } from '../../src/net/guarded-fetch';
 
 /** What the last successful fetch of a feed URL gave: its validators, and a digest of its body. */
 export interface FetchValidators {

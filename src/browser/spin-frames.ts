@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../domain/images/responsive';
+import type { ResponsiveImage } from '../domain/images/responsive';
 
 /**
  * The spin's frames as the server rendered them into `data-spin-frames` (SpinViewer): each with

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isAvailable } from '../../../src/domain/stock';
-import { carPath } from '../../../src/site/paths';
+import { isAvailable } from '../../src/domain/stock';
+import { carPath } from '../../src/site/paths';
 
 /** What a car looks like to a shopper, as far as stock changes go. */
 export interface CarState {

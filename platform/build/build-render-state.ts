@@ -7,7 +7,7 @@ import { footerNavigation, headerNavigation } from '../../src/site/navigation';
 import type { SiteData } from '../../src/site/types';
 import type { LoadedTenant } from '../../src/tenant/load';
 import { renderInputsHash } from './inputs-hash';
-import { BUILD_CACHE } from './paths';
+import { BUILD_CACHE } from '../paths';
 import { searchPageKeys } from './search-page-keys';
 
 /** The prerender bundle the live site was built with (src/build/render-threads.ts keeps it). */

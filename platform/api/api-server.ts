@@ -2,7 +2,7 @@
  * The API alone (no static site) for one tenant on one port, over a SQLite file, with the outbox
  * worker: what the load benchmark and the fault test start as a real child process.
  *
- *   tsx scripts/lib/api-server.ts
+ *   tsx platform/api/api-server.ts
  *
  * Environment:
  *   PORT             port on 127.0.0.1 (required)
@@ -31,8 +31,8 @@ import { startOutboxWorker } from '../../api/outbox/worker';
 import { openStore } from '../../api/storage/store';
 import { parseTenant } from '../../src/tenant/load';
 import type { SiteData } from '../../src/site/types';
-import { ROOT } from './paths';
-import { scriptEnv } from './script-env';
+import { ROOT } from '../paths';
+import { scriptEnv } from '../script-env';
 
 /** The tenant's own site data for an API-only server: its YAML (with `leads` overrides) and one car. */
 export function apiOnlySite(slug: string, leads: Record<string, unknown> = {}): SiteData {

@@ -10,18 +10,18 @@ import {
 } from '../../src/tenant/load';
 import { copiedValueWarnings, readTenantValues } from '../../src/tenant/copied-values';
 import { FeedReadError } from '../../src/feeds/load';
-import { buildEnv, EnvError } from '../../src/build/build-env';
+import { buildEnv, EnvError } from '../../src/config/build-env';
 import { buildTenant, FeedShrinkError, summarise, type TenantBuildResult } from './build-tenant';
 import { NeedsFullBuild, renderChanged } from './build-incremental';
 import { tenantInputsHash, urlDigestsOf } from './inputs-hash';
 import type { FetchedFeeds } from '../../src/site/prepare';
-import { ROOT, siteDir, stampFile } from './paths';
+import { ROOT, siteDir, stampFile } from '../paths';
 import { ensureDemoData } from './sample-data';
 import { warmPlacesDigest } from './places-digest-warm';
 import { recordSwapChanges } from './build-finish';
-import type { SiteChanges } from '../../platform/cdn/changed-files';
-import { purgeWanted } from '../../platform/cdn/config';
-import { purgeChanges } from '../../platform/cdn/publish';
+import type { SiteChanges } from '../cdn/changed-files';
+import { purgeWanted } from '../cdn/config';
+import { purgeChanges } from '../cdn/publish';
 
 export interface BuildOptions {
   slugs?: string[];
@@ -37,7 +37,7 @@ export interface BuildOptions {
   fetched?: FetchedFeeds;
   /**
    * Render only the pages whose inputs changed with the prerender bundle kept from the last full
-   * build (scripts/lib/build-incremental.ts), where it fits; a full build otherwise.
+   * build (platform/build/build-incremental.ts), where it fits; a full build otherwise.
    */
   incremental?: boolean;
   /**

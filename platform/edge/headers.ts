@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tenant } from '../../src/tenant/schema';
-import { listHtmlFiles } from './html-files';
+import { listHtmlFiles } from '../build/html-files';
 import {
   embeddedOrigins,
   inlineScriptHashes,

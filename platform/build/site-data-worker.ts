@@ -1,5 +1,5 @@
 /**
- * Runs in a worker thread of the build script (scripts/lib/site-data.ts): parses and validates a
+ * Runs in a worker thread of the build script (platform/build/site-data.ts): parses and validates a
  * tenant's feeds (read by the build script) and writes the site data Astro reads. When the thread
  * ends, the memory this took (about 400 MB at 10,000 cars) goes with it, instead of staying in the
  * build script while Astro renders.
@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FeedReadError, parseFeedBytes } from '../../src/feeds/load';
-import { siteSnapshotBytes } from '../../src/build/snapshot';
+import { siteSnapshotBytes } from '../../src/site/snapshot';
 import { prepareFeeds } from '../../src/site/prepare';
 import { leaveOutUnrenderable } from '../../src/site/render-check';
 import type { SiteDataJob, SiteDataMessage } from './site-data';

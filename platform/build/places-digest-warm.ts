@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { placesDigestFile } from '../../src/site/places-digest';
-import { ROOT } from './paths';
+import { ROOT } from '../paths';
 
 /**
  * Make the dealer locator's places digest (src/site/places-digest.ts) in a worker thread when the

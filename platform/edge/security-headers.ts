@@ -4,7 +4,7 @@ import { imageCdnOrigin } from '../../src/domain/images/image-url';
 
 /**
  * The security headers every response of a site carries, from its tenant settings and the hashes
- * of the inline scripts its pages contain. scripts/lib/headers.ts writes them to the `_headers`
+ * of the inline scripts its pages contain. platform/edge/headers.ts writes them to the `_headers`
  * file the CDN reads, and the local server applies that same file, so both serve one policy.
  */
 

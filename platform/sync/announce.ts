@@ -1,14 +1,14 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteChanges } from '../../../platform/cdn/changed-files';
-import { canonicalUrl } from '../../../src/site/seo';
+import type { SiteChanges } from '../cdn/changed-files';
+import { canonicalUrl } from '../../src/site/seo';
 import {
   INDEXNOW_ENDPOINT,
   notifyIndexNow,
   type NotifyOptions,
-} from '../../../src/syndication/indexnow';
-import type { Tenant } from '../../../src/tenant/schema';
-import { htmlFileToPath } from '../html-files';
+} from '../../src/syndication/indexnow';
+import type { Tenant } from '../../src/tenant/schema';
+import { htmlFileToPath } from '../build/html-files';
 
 /**
  * After a sync has swapped in a rebuilt site, tell search engines (IndexNow) which pages changed,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { readEnv, wholeNumberVar } from '../config/read-env';
+import { readEnv, wholeNumberVar } from './read-env';
 
-export { EnvError } from '../config/read-env';
+export { EnvError } from './read-env';
 
 const file = z.string().optional();
 
 /**
- * What the build script (scripts/lib/build-tenant.ts, scripts/dev.ts, a partial render's threads)
+ * What the build script (platform/build/build-tenant.ts, scripts/dev.ts, a partial render's threads)
  * hands to the Astro process it starts, and the two build settings people may set. The script
  * writes them with buildEnvVars and the Astro side reads them with buildEnv, so both use the names
  * declared here. docs/operations.md lists them.
@@ -22,7 +22,7 @@ const BuildEnvSchema = z.object({
     .default('http://localhost:4321'),
   /** Where Astro writes the site (relative to the project). */
   OUT_DIR: z.string().default('dist/_dev'),
-  /** The site data file the pages render from (src/build/snapshot.ts). */
+  /** The site data file the pages render from (src/site/snapshot.ts). */
   SITE_DATA: file,
   /**
    * The file the build script writes once SITE_DATA is complete, with the number of render threads
