@@ -1,7 +1,7 @@
 /**
  * npm run size [-- <slug> ...] [--pages=<regex>] [--scripts]
  * Page weight of each built site in dist/, measured in Chromium: the page types of
- * tests/e2e/support/page-types.ts that have a byte budget (every vehicle page and the search page;
+ * scripts/measure/page-types.ts that have a byte budget (every vehicle page and the search page;
  * --pages=<regex> picks others, --pages=. all) are served from dist/<slug> (with the API), opened
  * on a phone (390x844) and a desktop (1280x900) screen, and left alone (no scroll, no interaction)
  * until load + network idle + a short settle. Printed per page type: the

@@ -2,7 +2,7 @@
  * npm run bench:lighthouse [-- <slug> ...] [--pages=<regex>] [--categories=accessibility,seo,...] [--runs=<n>] [--trace]
  * Lighthouse (mobile, default simulated throttling) on the built sites in dist/: each site is served
  * as `npm run serve` does (with the API), and each chosen page type of
- * tests/e2e/support/page-types.ts (default: the available-car vehicle page) is audited for
+ * scripts/measure/page-types.ts (default: the available-car vehicle page) is audited for
  * performance, accessibility, best practices and SEO in Debian's Chromium, one page at a time.
  * Printed per page: the four scores, FCP, LCP, TBT, CLS and Speed Index, the image bytes loaded
  * without a scroll, and for every score under 100 the audits that cost points (for performance:

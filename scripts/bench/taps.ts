@@ -127,7 +127,7 @@ const CONTROLS: Control[] = [
     name: 'Compare (result card)',
     page: 'search',
     find: async (page) => {
-      const button = await present(page.locator('[data-testid=results] .compare-toggle__button'));
+      const button = await present(page.locator('[data-search-results] .compare-toggle__button'));
       return (
         button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } }
       );
@@ -137,7 +137,7 @@ const CONTROLS: Control[] = [
     name: 'heart (result card)',
     page: 'search',
     find: async (page) => {
-      const button = await present(page.locator('[data-testid=results] button.favourite'));
+      const button = await present(page.locator('[data-search-results] button.favourite'));
       return (
         button && { tap: button, shows: button, probe: { read: 'attribute', name: 'aria-pressed' } }
       );

@@ -31,7 +31,7 @@ function eligible(site: SiteData): Car[] {
 const compareCount = (page: Page) => page.locator('[data-compare-count]');
 const live = (page: Page) => page.locator('[data-compare-live]');
 const cardCompare = (page: Page) =>
-  page.locator('.search-app [data-testid=results] article.car-card button', { hasText: 'Compare' });
+  page.locator('.search-app [data-search-results] article.car-card button', { hasText: 'Compare' });
 const carPageCompare = (page: Page) =>
   page.locator('.vehicle__tools button', { hasText: 'Compare' });
 
@@ -166,7 +166,7 @@ for (const viewport of [
       await page.goto(SEARCH);
       await waitForIslands(page);
       await expect(
-        page.locator('.search-app [data-testid=results] article.car-card').first(),
+        page.locator('.search-app [data-search-results] article.car-card').first(),
       ).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('button', { name: /^Compare\b/ })).toHaveCount(0);
       await expect(page.locator('a[href="/compare"]')).toHaveCount(0);

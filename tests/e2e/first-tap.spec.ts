@@ -239,7 +239,7 @@ test.describe('search page: the first taps show before the app wakes', () => {
     async ({ page, site }) => {
       test.skip(!site.tenant.features.favourites, 'this site has no favourites');
       await page.goto(site.tenant.links.stock);
-      const heart = page.locator('[data-testid=results] button.favourite').first();
+      const heart = page.locator('[data-search-results] button.favourite').first();
       await firstTapPresses(
         page,
         heart,
@@ -256,7 +256,7 @@ test.describe('search page: the first taps show before the app wakes', () => {
   }) => {
     test.skip(!site.tenant.features.compare, 'this site has no compare');
     await page.goto(site.tenant.links.stock);
-    const compare = page.locator('[data-testid=results] .compare-toggle__button').first();
+    const compare = page.locator('[data-search-results] .compare-toggle__button').first();
     await firstTapPresses(
       page,
       compare,
@@ -272,7 +272,7 @@ test.describe('search page: the first taps show before the app wakes', () => {
   }) => {
     test.skip(!site.tenant.features.compare, 'this site has no compare');
     await page.goto(site.tenant.links.stock);
-    const compare = page.locator('[data-testid=results] .compare-toggle__button').first();
+    const compare = page.locator('[data-search-results] .compare-toggle__button').first();
     await firstTapSurvivesReload(page, compare, appAwake(page), 'compare');
   });
 

@@ -14,7 +14,7 @@ const DESKTOP = { width: 1366, height: 900 };
 const ALL = '/search/new-used-and-demo-cars';
 
 const heading = (page: Page) => page.locator('#search-results-heading');
-const cards = (page: Page) => page.locator('.search-app [data-testid=results] article.car-card');
+const cards = (page: Page) => page.locator('.search-app [data-search-results] article.car-card');
 
 function listed(site: SiteData): Car[] {
   const cutoff = soldCutoff(Date.now(), site.tenant.stock.include_sold_cars_days);

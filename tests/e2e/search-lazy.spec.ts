@@ -21,7 +21,7 @@ const ALL = '/search/new-used-and-demo-cars';
 const JS_BUDGET = 40 * 1024;
 
 const heading = (page: Page) => page.locator('#search-results-heading');
-const cards = (page: Page) => page.locator('.search-app [data-testid=results] article.car-card');
+const cards = (page: Page) => page.locator('.search-app [data-search-results] article.car-card');
 const live = (page: Page) => page.locator('#search-app-root[data-live]');
 
 function listed(site: SiteData): Car[] {
@@ -351,7 +351,7 @@ for (const [screen, viewport] of [
         await page.goto(ALL);
         const place = () =>
           page
-            .locator('.search-app [data-testid=results] > li')
+            .locator('.search-app [data-search-results] > li')
             .evaluateAll(
               (items) => items.findIndex((item) => item.matches('.results-grid__promo')) + 1,
             );

@@ -27,7 +27,7 @@ function noun(site: SiteData, count: number): string {
 
 const resultsHeading = (page: Page) => page.locator('#search-results-heading');
 const islandCards = (page: Page) =>
-  page.locator('.search-app [data-testid=results] article.car-card');
+  page.locator('.search-app [data-search-results] article.car-card');
 
 async function openSearch(page: Page, url: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -127,7 +127,7 @@ test.describe('without JavaScript', () => {
     const cars = site.cars.filter((car) => isListed(car, builtCutoff) && car.car_type === 'used');
     test.skip(cars.length === 0, 'no used stock');
     await page.goto('/search/used-cars');
-    const statics = page.locator('#search-app-root [data-testid=results] article.car-card');
+    const statics = page.locator('#search-app-root [data-search-results] article.car-card');
     await expect(statics.first()).toBeVisible();
     expect(await statics.count()).toBeLessThanOrEqual(site.tenant.search.hits_per_page);
     const href = await statics
@@ -418,7 +418,7 @@ test.describe('result grid', () => {
     site,
   }) => {
     await openSearch(page, '/search/new-used-and-demo-cars');
-    const grid = page.locator('.search-app [data-testid=results]');
+    const grid = page.locator('.search-app [data-search-results]');
     const columns = await grid.evaluate(
       (element) => getComputedStyle(element).gridTemplateColumns.split(' ').length,
     );

@@ -12,6 +12,7 @@ import {
 } from '../../search/price';
 import { CAR_TYPE_LABELS, CAR_TYPE_ORDER } from '../../search/state';
 import { UNSTORED } from './unstored';
+import { SEARCH_DOM } from '../../search/dom-contract';
 
 /** The filter panel's controls: facet checkbox lists, the price slider and fields, the km fields. */
 
@@ -92,7 +93,7 @@ export const FacetList = memo(function FacetList({
     <details
       className="facet"
       open={open || refined}
-      data-facet={field}
+      {...{ [SEARCH_DOM.facetAttribute]: field }}
       onToggle={(event) => setExpanded(event.currentTarget.open)}
     >
       <summary>{label}</summary>
@@ -137,7 +138,7 @@ const FacetOptions = memo(function FacetOptions({
           />
           <label htmlFor={`${idPrefix}-${index}`}>
             {item.label}{' '}
-            <span className="facet__count" suppressHydrationWarning>
+            <span className={SEARCH_DOM.facetCountClass} suppressHydrationWarning>
               {`(${item.count})`}
             </span>
           </label>
@@ -261,7 +262,7 @@ const PriceControls = memo(function PriceControls({
   };
 
   return (
-    <details className="facet facet--price" open data-facet="price">
+    <details className="facet facet--price" open {...{ [SEARCH_DOM.facetAttribute]: 'price' }}>
       <summary>Price</summary>
       <fieldset>
         <legend className="visually-hidden">Price</legend>
@@ -362,7 +363,11 @@ const KmControls = memo(function KmControls({
     setRange(which === 'min' ? value : current.min, which === 'max' ? value : current.max);
   };
   return (
-    <details className="facet" open={current.min != null || current.max != null} data-facet="km">
+    <details
+      className="facet"
+      open={current.min != null || current.max != null}
+      {...{ [SEARCH_DOM.facetAttribute]: 'km' }}
+    >
       <summary>Kilometres</summary>
       <fieldset>
         <legend className="visually-hidden">Kilometres</legend>

@@ -10,6 +10,7 @@ import FavouriteButton from '../FavouriteButton';
 import { canFavourite } from '../../domain/favourite-eligibility';
 import { randomPromoAttributes } from './random-promo';
 import { responsiveImage } from '../../domain/images/responsive';
+import { SEARCH_DOM } from '../../search/dom-contract';
 
 interface Props {
   hits: SearchDocument[];
@@ -81,15 +82,17 @@ const Grid = memo(function Grid({
     <ul
       ref={listRef}
       className={`card-grid results-grid results-grid--${config.cardsPerRow}${few ? ' results-grid--few' : ''}`}
-      data-testid="results"
+      {...{ [SEARCH_DOM.resultsAttribute]: '' }}
     >
       {items.map((item, index) =>
         item.kind === 'car' ? (
           <li
             key={item.car.objectID}
-            className="results-grid__car"
-            data-id={item.car.objectID}
-            data-listed-until={soldUntil(item.car, config.soldDays)}
+            className={SEARCH_DOM.cardClass}
+            {...{
+              [SEARCH_DOM.cardIdAttribute]: item.car.objectID,
+              [SEARCH_DOM.listedUntilAttribute]: soldUntil(item.car, config.soldDays),
+            }}
           >
             <CarCard
               car={item.car as unknown as Parameters<typeof CarCard>[0]['car']}

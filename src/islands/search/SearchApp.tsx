@@ -30,6 +30,7 @@ import { UNSTORED } from './unstored';
 import { clearEarlyMarks } from './early-marks';
 import { ResultGrid } from './ResultGrid';
 import { otherCarTypes, withCarType } from './other-car-types';
+import { SEARCH_DOM } from '../../search/dom-contract';
 
 /**
  * The search page app: InstantSearch over the tenant's search client, routed through the SPEC URL
@@ -281,12 +282,12 @@ function SearchPage({
 
   return (
     <div
-      className={`search-app${filtersOpen ? ' search-app--filters-open' : ''}`}
+      className={`${SEARCH_DOM.appClass}${filtersOpen ? ` ${SEARCH_DOM.filtersOpenClass}` : ''}`}
       onChangeCapture={onFieldChange && ((event) => onFieldChange(event.nativeEvent))}
     >
       <button
         type="button"
-        className="btn btn-outline search-app__filters-toggle"
+        className={`btn btn-outline ${SEARCH_DOM.filtersToggleClass}`}
         aria-expanded={filtersOpen}
         aria-controls="search-filters"
         onClick={() => setFiltersOpen(!filtersOpen)}
@@ -305,7 +306,7 @@ function SearchPage({
           <button
             type="button"
             className="btn btn-primary"
-            data-show-results
+            {...{ [SEARCH_DOM.showResultsAttribute]: true }}
             suppressHydrationWarning
             onClick={() => {
               showResults.current = true;
@@ -324,10 +325,10 @@ function SearchPage({
           </button>
         </div>
       </aside>
-      <section className="search-results" aria-labelledby="search-results-heading">
+      <section className="search-results" aria-labelledby={SEARCH_DOM.resultsHeadingId}>
         <div className="search-results__bar">
           <h2
-            id="search-results-heading"
+            id={SEARCH_DOM.resultsHeadingId}
             ref={heading}
             tabIndex={-1}
             className="search-results__count"

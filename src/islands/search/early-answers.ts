@@ -10,6 +10,7 @@ import type { SearchPageConfig } from '../../search/page-config';
 import { isRefinementField } from '../../search/state';
 import { parseSearchUrl } from '../../search/url-codec';
 import { hideEarly, holdGrid } from './early-marks';
+import { SEARCH_DOM, SEARCH_SELECTORS, showCount } from '../../search/dom-contract';
 
 /**
  * Facet ticks answered in the page's HTML while the app's code is still on its way (loaded by
@@ -29,18 +30,15 @@ export interface EarlyAnswers {
 
 function draw(root: HTMLElement, config: SearchPageConfig, answer: EarlyAnswer): void {
   const text = countOf(answer.count, config.noun);
-  const heading = root.querySelector('#search-results-heading');
-  if (heading) heading.textContent = text;
-  const showMe = root.querySelector('[data-show-results]');
-  if (showMe) showMe.textContent = `Show Me ${text}`;
+  showCount(root, text);
   // The HTML's cards in the new first page are its first cars, in order (the same sort, filtered);
   // while the rest are on their way the grid keeps its height, with a placeholder row.
-  const grid = root.querySelector<HTMLElement>('[data-testid=results]');
+  const grid = root.querySelector<HTMLElement>(SEARCH_SELECTORS.results);
   const height = grid?.offsetHeight ?? 0;
   const wanted = new Set(answer.hitIds);
   let shown = 0;
-  for (const card of root.querySelectorAll<HTMLElement>('[data-testid=results] > li[data-id]')) {
-    const kept = wanted.has(card.dataset.id!);
+  for (const card of root.querySelectorAll<HTMLElement>(SEARCH_SELECTORS.resultCards)) {
+    const kept = wanted.has(card.getAttribute(SEARCH_DOM.cardIdAttribute)!);
     hideEarly(card, !kept);
     if (kept) shown += 1;
   }
@@ -52,13 +50,13 @@ function draw(root: HTMLElement, config: SearchPageConfig, answer: EarlyAnswer):
         : undefined,
       height,
     );
-  for (const list of root.querySelectorAll<HTMLElement>('details[data-facet]')) {
-    const counts = answer.facets[list.dataset.facet!] ?? {};
+  for (const list of root.querySelectorAll<HTMLElement>(SEARCH_SELECTORS.facetLists)) {
+    const counts = answer.facets[list.getAttribute(SEARCH_DOM.facetAttribute)!] ?? {};
     for (const input of list.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
       const count = counts[input.value] ?? 0;
       const item = input.closest('li');
       if (item) hideEarly(item, count === 0 && !input.checked);
-      const shownCount = item?.querySelector('.facet__count');
+      const shownCount = item?.querySelector(SEARCH_SELECTORS.facetCount);
       if (shownCount && count > 0) shownCount.textContent = `(${count})`;
     }
   }
@@ -75,7 +73,9 @@ export function earlyAnswers(root: HTMLElement, config: SearchPageConfig): Early
   let stopped = false;
   return {
     tick(input) {
-      const field = input.closest<HTMLElement>('details[data-facet]')?.dataset.facet;
+      const field = input
+        .closest<HTMLElement>(SEARCH_SELECTORS.facetLists)
+        ?.getAttribute(SEARCH_DOM.facetAttribute);
       if (stopped || !field || !isRefinementField(field)) return;
       state = withTick(state, field, input.value, input.checked);
       const asked = ++latest;

@@ -1,5 +1,6 @@
 import { cardCorrections, liveCars, type ShownCard } from '../../search/live-cards';
 import type { IndexFile } from '../../search/index-file';
+import { cardSelector, SEARCH_DOM, SEARCH_SELECTORS } from '../../search/dom-contract';
 
 /**
  * A search page's result cards correct themselves from the live search index, as a vehicle page
@@ -26,8 +27,8 @@ let failures = 0;
 let lastAsked = Date.now();
 
 function shownCards(root: ParentNode): ShownCard[] {
-  return [...root.querySelectorAll<HTMLElement>('.results-grid__car[data-id]')].map((item) => ({
-    id: item.dataset.id!,
+  return [...root.querySelectorAll<HTMLElement>(SEARCH_SELECTORS.cards)].map((item) => ({
+    id: item.getAttribute(SEARCH_DOM.cardIdAttribute)!,
     // A card corrected before counts as built that way: it is not corrected twice.
     sold: item.querySelector('.car-card[data-sold]') !== null || item.dataset.live === 'sold',
     price:
@@ -40,7 +41,7 @@ function correct(root: ParentNode, soldLabel: string): void {
   if (!live) return;
   const corrections = cardCorrections(shownCards(root), live);
   for (const [id, correction] of corrections) {
-    const item = root.querySelector<HTMLElement>(`.results-grid__car[data-id="${CSS.escape(id)}"]`);
+    const item = root.querySelector<HTMLElement>(cardSelector(id));
     const price = item?.querySelector<HTMLElement>('.card__price .price');
     if (!item) continue;
     // What the HTML said, so a later index is compared with the build, not with a correction.

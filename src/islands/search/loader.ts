@@ -12,6 +12,7 @@ import type { EarlyAnswers } from './early-answers';
 import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
 import { isSameSearch } from '../../search/routing';
 import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
+import { SEARCH_DOM, SEARCH_SELECTORS, showCount } from '../../search/dom-contract';
 
 /**
  * The search page's only script at load (a few KB): the page's HTML already is the search app
@@ -60,8 +61,6 @@ const DISCRETE_EVENTS = [
   'compositionstart',
   'compositionend',
 ] as const;
-const FILTERS_TOGGLE = '.search-app__filters-toggle';
-const FILTERS_OPEN = 'search-app--filters-open';
 
 function start(root: HTMLElement, data: SearchPageData): void {
   const { config } = data;
@@ -105,9 +104,9 @@ function start(root: HTMLElement, data: SearchPageData): void {
     event.stopPropagation();
     wake();
     // The phone's Filters button opens the panel at once (the app hydrates it open); the rest wait.
-    const app = target.closest('.search-app');
-    if (target.matches(FILTERS_TOGGLE) && app) {
-      const open = app.classList.toggle(FILTERS_OPEN);
+    const app = target.closest(SEARCH_SELECTORS.app);
+    if (target.matches(SEARCH_SELECTORS.filtersToggle) && app) {
+      const open = app.classList.toggle(SEARCH_DOM.filtersOpenClass);
       target.setAttribute('aria-expanded', String(open));
     } else {
       // A card's Compare or heart shows the press now; the app acts on it when the tap is replayed.
@@ -199,18 +198,14 @@ function start(root: HTMLElement, data: SearchPageData): void {
  */
 function dropExpired(root: HTMLElement, data: SearchPageData): void {
   const now = Date.now();
-  for (const card of root.querySelectorAll<HTMLElement>('[data-listed-until]'))
-    if (Number(card.dataset.listedUntil) <= now) card.hidden = true;
+  for (const card of root.querySelectorAll<HTMLElement>(SEARCH_SELECTORS.listedUntil))
+    if (Number(card.getAttribute(SEARCH_DOM.listedUntilAttribute)) <= now) card.hidden = true;
   const expired = data.listedUntil.filter((time) => time <= now).length;
   const first = (
     data.serverState.initialResults[INDEX_NAME]?.results?.[0] as { nbHits?: number } | undefined
   )?.nbHits;
   if (first === undefined) return;
-  const text = countOf(Math.max(0, first - expired), data.config.noun);
-  const heading = root.querySelector('#search-results-heading');
-  if (heading) heading.textContent = text;
-  const showMe = root.querySelector('[data-show-results]');
-  if (showMe) showMe.textContent = `Show Me ${text}`;
+  showCount(root, countOf(Math.max(0, first - expired), data.config.noun));
 }
 
 /** The shopper's browser asks for less data (Save-Data, a 2G connection): nothing is fetched ahead. */

@@ -6,6 +6,7 @@ import type { SearchPageConfig } from '../../search/page-config';
 import { loadCompareButton, PreloadedCompareButton } from '../compare/LazyCompareButton';
 import SearchApp, { type Prerendered } from './SearchApp';
 import { RANDOM_PROMO_ATTRIBUTE } from './random-promo';
+import { SEARCH_SELECTORS } from '../../search/dom-contract';
 
 /**
  * The search app's heavy half (React, InstantSearch, the search client), loaded by ./loader.ts on
@@ -41,7 +42,7 @@ function Live({ onLive, children }: { onLive: () => void; children: ReactNode })
 function takePrerendered(container: HTMLElement): Prerendered | undefined {
   const parts = [
     ...container.querySelectorAll<HTMLElement>(
-      '.search-results > [data-testid=results], .search-results > .empty-results, .search-results > .pagination',
+      `.search-results > ${SEARCH_SELECTORS.results}, .search-results > .empty-results, .search-results > .pagination`,
     ),
   ];
   if (!parts.length) return undefined;
@@ -50,14 +51,14 @@ function takePrerendered(container: HTMLElement): Prerendered | undefined {
   results.append(...parts);
   return {
     results,
-    count: container.querySelector('#search-results-heading')?.textContent ?? undefined,
+    count: container.querySelector(SEARCH_SELECTORS.resultsHeading)?.textContent ?? undefined,
   };
 }
 
 /** Where the page's script put a randomly placed promo card (see RANDOM_PROMO_SCRIPT). */
 function placedPromoPositions(container: HTMLElement): number[] | undefined {
   const promo = container.querySelector<HTMLElement>(
-    `[data-testid=results] > li[${RANDOM_PROMO_ATTRIBUTE}]`,
+    `${SEARCH_SELECTORS.results} > li[${RANDOM_PROMO_ATTRIBUTE}]`,
   );
   const position = Number(promo?.dataset.promoPosition);
   return Number.isInteger(position) && position > 0 ? [position] : undefined;
@@ -77,7 +78,7 @@ export function mountSearch({
   client.warmUp();
   if (hydrate) {
     // The loader may have opened the phone's filter panel already: hydrate it as it is.
-    const filtersOpen = container.querySelector('.search-app--filters-open') !== null;
+    const filtersOpen = container.querySelector(SEARCH_SELECTORS.filtersOpen) !== null;
     const promoPositions = placedPromoPositions(container);
     // The HTML holds the real Compare buttons (server-render.ts): hydrate them with the same component.
     const compareButton = config.card.features.compare

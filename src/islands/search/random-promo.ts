@@ -1,3 +1,5 @@
+import { SEARCH_SELECTORS } from '../../search/dom-contract';
+
 /**
  * A promo card with a random place (SPEC 2: "random 3 to 5") is drawn in the browser before the
  * first paint: the HTML has it at the lowest place, carrying its range, and this inline script
@@ -14,7 +16,7 @@ export const HIDE_GRID_SCRIPT = `document.documentElement.classList.add('${DRAWI
 /** A place p has p - 1 cards before it and never trails the results: p is at most the cars shown. */
 export const RANDOM_PROMO_SCRIPT = `(function () {
   try {
-    var card = document.querySelector('#search-app-root [data-testid=results] > li[${RANDOM_PROMO_ATTRIBUTE}]');
+    var card = document.querySelector('#search-app-root ${SEARCH_SELECTORS.results} > li[${RANDOM_PROMO_ATTRIBUTE}]');
     if (!card) return;
     var grid = card.parentElement;
     var min = Number(card.getAttribute('data-promo-min'));
