@@ -13,6 +13,7 @@ import { DATA_ID, ROOT_ID, type SearchPageData } from './page-data';
 import { isSameSearch } from '../../search/routing';
 import { rememberScroll, restoreScroll } from '../../search/scroll-memory';
 import { SEARCH_DOM, SEARCH_SELECTORS, showCount } from '../../search/dom-contract';
+import { loaderMachine, pageHandlesEvents, shieldsReact } from './loader-phases';
 
 /**
  * The search page's only script at load (a few KB): the page's HTML already is the search app
@@ -69,11 +70,11 @@ function start(root: HTMLElement, data: SearchPageData): void {
   const stale = data.listedUntil.length > 0 && Date.now() >= data.listedUntil[0]!;
   const held: Array<() => void> = [];
   const early = new EarlyChanges();
-  let woken = false;
-  let hydrating = false;
+  // asleep -> waking -> hydrating -> live (./loader-phases.ts).
+  const machine = loaderMachine();
+  const handling = () => pageHandlesEvents(machine.phase);
   // After the page's own listeners, before React's (added when it starts hydrating).
-  const shield = (event: Event) => hydrating && !live && event.stopImmediatePropagation();
-  let live = false;
+  const shield = (event: Event) => shieldsReact(machine.phase) && event.stopImmediatePropagation();
   // Facet ticks answered before the app is live (the embedded engine only: it answers without a
   // round trip). Loaded at idle, unless the shopper asked to save data, or on the first interaction.
   let answers: Promise<EarlyAnswers | undefined> | undefined;
@@ -91,7 +92,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
     } else void answers?.then((early) => early?.stop());
   };
   const recordChange = (event: Event) => {
-    if (live) return;
+    if (!handling()) return;
     early.record(event);
     answerEarly(event);
   };
@@ -99,7 +100,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   const holdClick = (event: MouseEvent) => {
     const target =
       event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CLICKS) : null;
-    if (live || !target || !root.contains(target)) return;
+    if (!handling() || !target || !root.contains(target)) return;
     event.preventDefault();
     event.stopPropagation();
     wake();
@@ -117,7 +118,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   // Enter in a field would submit the HTML's form (a page load); the app commits a typed amount on it.
   const holdEnter = (event: KeyboardEvent) => {
     const target = event.target;
-    if (live || event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+    if (!handling() || event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
     event.preventDefault();
     event.stopPropagation();
     held.push(() =>
@@ -135,8 +136,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   };
 
   function wake(event?: Event) {
-    if (woken) return;
-    woken = true;
+    if (!machine.step('wake')) return;
     for (const type of WAKE_EVENTS) root.removeEventListener(type, wake);
     // The early answers' engine is the app's: its index loads once.
     void loadAnswers();
@@ -148,7 +148,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
 
   function loadApp() {
     void import('./mount').then(({ mountSearch }) => {
-      hydrating = true;
+      machine.step('hydrate');
       mountSearch({
         container: root,
         config,
@@ -156,20 +156,22 @@ function start(root: HTMLElement, data: SearchPageData): void {
         hydrate: matches,
         stale,
         onFieldChange: (event) => early.seen(event),
-        onLive: () => {
-          live = true;
-          // For tests and benches: the app answers by itself from here on.
-          root.dataset.live = '';
-          root.removeEventListener('click', holdClick, true);
-          root.removeEventListener('keydown', holdEnter, true);
-          for (const type of CHANGE_EVENTS) root.removeEventListener(type, recordChange, true);
-          for (const type of DISCRETE_EVENTS) root.removeEventListener(type, shield, true);
-          void answers?.then((answering) => answering?.stop());
-          early.replay();
-          setTimeout(replayHeld, 0);
-        },
+        onLive: () => machine.step('handOver') && handOver(),
       });
     });
+  }
+
+  /** The one hand-over to React: the page stops handling events and plays React what it kept. */
+  function handOver() {
+    // For tests and benches: the app answers by itself from here on.
+    root.dataset.live = '';
+    root.removeEventListener('click', holdClick, true);
+    root.removeEventListener('keydown', holdEnter, true);
+    for (const type of CHANGE_EVENTS) root.removeEventListener(type, recordChange, true);
+    for (const type of DISCRETE_EVENTS) root.removeEventListener(type, shield, true);
+    void answers?.then((answering) => answering?.stop());
+    early.replay();
+    setTimeout(replayHeld, 0);
   }
 
   rememberScroll();
@@ -187,7 +189,9 @@ function start(root: HTMLElement, data: SearchPageData): void {
   for (const type of DISCRETE_EVENTS) root.addEventListener(type, shield, true);
   if (stale) dropExpired(root, data);
   if (data.storedKeys.length)
-    whenIdle(() => !woken && hasStoredValue({ local: data.storedKeys }) && wake());
+    whenIdle(
+      () => machine.phase === 'asleep' && hasStoredValue({ local: data.storedKeys }) && wake(),
+    );
   whenIdle(() => !saveData() && loadAnswers());
 }
 
