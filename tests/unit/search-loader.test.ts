@@ -44,7 +44,10 @@ describe(`the search page loader on ${SLUG}'s built page`, () => {
   let config: SearchPageData['config'];
   beforeAll(async () => {
     ({ config } = loadBuiltPage());
-    window.happyDOM!.setURL(`http://localhost/${PAGE}`);
+    // The loader hydrates in place only on its own route's address.
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      `http://localhost/${PAGE}`,
+    );
     await import('../../src/islands/search/loader');
   });
   afterEach(() => settle());
