@@ -8,8 +8,9 @@ import { InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { expect, test } from 'vitest';
 
 // The search page skips InstantSearch's drawing of the old results as a search starts, when the
-// embedded engine answers at once (useSkipLoadingRender in src/islands/search/SearchApp.tsx). It does
-// so through a method InstantSearch does not document: this fails first if an upgrade changes it.
+// embedded engine answers at once (useSkipLoadingRender in src/islands/search/
+// skip-loading-render.ts). It does so through a method InstantSearch does not document: this
+// fails first if an upgrade changes it.
 
 type Internals = {
   scheduleRender: ((resetStatus?: boolean) => void) & { cancel(): void };

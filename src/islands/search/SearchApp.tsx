@@ -10,7 +10,7 @@ import {
   type InstantSearchServerState,
 } from 'react-instantsearch';
 import { history } from 'instantsearch.js/es/lib/routers';
-import { lazySearchClient, type LazySearchClient } from '../../search/lazy-client';
+import { lazySearchClient } from '../../search/lazy-client';
 import { retryDelayMs, type SearchClient } from '../../search/client';
 import { restoreScroll } from '../../search/scroll-memory';
 import type { SearchDocument } from '../../search/document';
@@ -31,6 +31,7 @@ import { clearEarlyMarks } from './early-marks';
 import { ResultGrid } from './ResultGrid';
 import { otherCarTypes, withCarType } from './other-car-types';
 import { SEARCH_DOM } from '../../search/dom-contract';
+import { useSkipLoadingRender } from './skip-loading-render';
 
 /**
  * The search page app: InstantSearch over the tenant's search client, routed through the SPEC URL
@@ -496,45 +497,4 @@ export default function SearchApp({
 function ConfigureHitsPerPage({ hitsPerPage }: { hitsPerPage: number }) {
   useConfigure({ hitsPerPage }, UNSTORED);
   return null;
-}
-
-/**
- * With the embedded engine loaded, a search is answered in the same task it starts in. InstantSearch
- * still draws every widget once more with the old results (status 'loading') before the answer,
- * which on a slow phone is about a quarter of a filter click's time; that drawing is skipped. Over
- * a network (Meilisearch, or the index still loading) it stays: it shows the tick at once.
- */
-function useSkipLoadingRender(
-  client: SearchClient,
-  addMiddlewares: ReturnType<typeof useInstantSearch>['addMiddlewares'],
-) {
-  useLayoutEffect(() => {
-    // Only the browser's lazy client knows; the build's engine client has no such method.
-    const { answersAtOnce } = client as Partial<LazySearchClient>;
-    if (!answersAtOnce) return;
-    return addMiddlewares(({ instantSearchInstance }) => {
-      // Not public API: InstantSearch calls scheduleRender(false) as a search starts (asserted in
-      // tests/unit/instantsearch-internals.test.ts, so an upgrade that changes it fails there).
-      type Scheduled = ((resetStatus?: boolean) => void) & { cancel(): void };
-      const instance = instantSearchInstance as unknown as {
-        scheduleRender: Scheduled;
-        status: string;
-      };
-      const render = instance.scheduleRender;
-      return {
-        $$type: 'skip-loading-render',
-        onStateChange() {},
-        subscribe() {
-          const skipping = (resetStatus = true) => {
-            if (!resetStatus && instance.status === 'loading' && answersAtOnce()) return;
-            render(resetStatus);
-          };
-          instance.scheduleRender = Object.assign(skipping, { cancel: () => render.cancel() });
-        },
-        unsubscribe() {
-          instance.scheduleRender = render;
-        },
-      };
-    });
-  }, [addMiddlewares, client]);
 }
