@@ -36,9 +36,14 @@ function insertionPoint(place: Element): Element {
 
 type Change = { at: () => Element; apply: () => void; conceal?: () => void };
 
+/** A note shorter than this would show as a cut-off line: the space stays plain. */
+const MIN_COVER_HEIGHT = 40;
+
 export class LayoutChanges {
   private readonly pending: Change[] = [];
   private readonly touched = new Set<Element>();
+  private readonly concealed = new Set<HTMLElement>();
+  private readonly covers: { container: HTMLElement; note: HTMLElement }[] = [];
   private listening = false;
 
   constructor(private readonly root: Document = document) {}
@@ -50,12 +55,14 @@ export class LayoutChanges {
     this.pending.push({
       at: () => element,
       apply: () => {
+        this.concealed.delete(element);
         element.style.display = 'none';
         element.style.removeProperty('visibility');
         element.removeAttribute('inert');
         element.setAttribute('aria-hidden', 'true');
       },
       conceal: () => {
+        this.concealed.add(element);
         element.style.visibility = 'hidden';
         element.setAttribute('inert', '');
         element.setAttribute('aria-hidden', 'true');
@@ -92,6 +99,14 @@ export class LayoutChanges {
     this.pending.push({ at: () => insertionPoint(place), apply: () => place.after(element) });
   }
 
+  /**
+   * While parts hidden inside `container` keep their space (concealed), `note` stands over that
+   * space so it is not left blank. Placed absolutely, it moves nothing; it goes when they close.
+   */
+  cover(container: HTMLElement, note: HTMLElement): void {
+    this.covers.push({ container, note });
+  }
+
   /** Apply what can be applied now; conceal the rest and retry it as the shopper scrolls. */
   start(): void {
     this.flush(true);
@@ -125,5 +140,26 @@ export class LayoutChanges {
       }
     });
     this.pending.splice(0, this.pending.length, ...waiting);
+    this.placeCovers();
+  }
+
+  private placeCovers(): void {
+    for (const { container, note } of this.covers) {
+      const boxes = [...this.concealed]
+        .filter((element) => container.contains(element) && element.getClientRects().length > 0)
+        .map((element) => element.getBoundingClientRect());
+      const top = Math.min(...boxes.map((box) => box.top));
+      const bottom = Math.max(...boxes.map((box) => box.bottom));
+      if (boxes.length === 0 || bottom - top < MIN_COVER_HEIGHT) {
+        note.remove();
+        continue;
+      }
+      if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
+      const origin = container.getBoundingClientRect().top;
+      note.style.position = 'absolute';
+      note.style.top = `${top - origin}px`;
+      note.style.height = `${bottom - top}px`;
+      if (!note.isConnected) container.append(note);
+    }
   }
 }

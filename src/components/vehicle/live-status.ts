@@ -179,6 +179,11 @@ export function applyLiveStatus(fields: LiveCarFields, root: Document = document
     const watchlist = watchlistButton(article);
     if (watchlist) changes.hide(watchlist);
   }
+  // Calls to action hidden while in view keep their space: a word on the sale or reservation stands there.
+  const noteFor = !shown.available ? 'sold' : car.reserved && !builtCar.reserved ? 'reserved' : '';
+  const actions = article.querySelector<HTMLElement>('[data-live-actions]');
+  const note = noteFor && fromTemplate(article, `actions-note-${noteFor}`);
+  if (actions && note) changes.cover(actions, note as HTMLElement);
 
   const builtPrice = Number(article.dataset.livePrice || NaN);
   if (shown.priced && car.price !== builtPrice) {
