@@ -37,7 +37,8 @@ const HELD_CLICKS = 'button, .pagination a';
 /** What a change in a field comes with (./early-changes.ts keeps the one React reads). */
 const CHANGE_EVENTS = ['click', 'input', 'change'] as const;
 /**
- * Events React acts on at once (discrete). One in the app while React hydrates made it hydrate the
+ * The events the page handles before React is live (CHANGE_EVENTS, held clicks and Enter among
+ * them); also the events React acts on at once (discrete). One in the app while React hydrates made it hydrate the
  * whole app in that task (about 750 ms at 4x CPU: a tap on a facet just after 'Filters' waited that
  * long); they are kept from React until it is live, and handled as before it started.
  */
@@ -73,8 +74,6 @@ function start(root: HTMLElement, data: SearchPageData): void {
   // asleep -> waking -> hydrating -> live (./loader-phases.ts).
   const machine = loaderMachine();
   const handling = () => pageHandlesEvents(machine.phase);
-  // After the page's own listeners, before React's (added when it starts hydrating).
-  const shield = (event: Event) => shieldsReact(machine.phase) && event.stopImmediatePropagation();
   // Facet ticks answered before the app is live (the embedded engine only: it answers without a
   // round trip). Loaded at idle, unless the shopper asked to save data, or on the first interaction.
   let answers: Promise<EarlyAnswers | undefined> | undefined;
@@ -128,6 +127,17 @@ function start(root: HTMLElement, data: SearchPageData): void {
     );
     wake();
   };
+  // The page's own handling and the shield listen on the window, capturing: an event in the app
+  // reaches them before any listener on the app's root, where React puts its own, whenever React
+  // adds those. In order: held clicks, held Enter, recorded changes, then the shield.
+  const onPageEvent = (event: Event) => {
+    if (!(event.target instanceof Node) || !root.contains(event.target) || !handling()) return;
+    if (event.type === 'click') holdClick(event as MouseEvent);
+    if (event.type === 'keydown') holdEnter(event as KeyboardEvent);
+    if ((CHANGE_EVENTS as readonly string[]).includes(event.type)) recordChange(event);
+    if (shieldsReact(machine.phase)) event.stopImmediatePropagation();
+  };
+
   const replayHeld = () => {
     const next = held.shift();
     if (!next) return;
@@ -165,10 +175,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   function handOver() {
     // For tests and benches: the app answers by itself from here on.
     root.dataset.live = '';
-    root.removeEventListener('click', holdClick, true);
-    root.removeEventListener('keydown', holdEnter, true);
-    for (const type of CHANGE_EVENTS) root.removeEventListener(type, recordChange, true);
-    for (const type of DISCRETE_EVENTS) root.removeEventListener(type, shield, true);
+    for (const type of DISCRETE_EVENTS) window.removeEventListener(type, onPageEvent, true);
     void answers?.then((answering) => answering?.stop());
     early.replay();
     setTimeout(replayHeld, 0);
@@ -183,10 +190,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   // The HTML has the app's final layout: the position the shopper left can be restored now.
   restoreScroll();
   for (const type of WAKE_EVENTS) root.addEventListener(type, wake, { passive: true });
-  root.addEventListener('click', holdClick, true);
-  root.addEventListener('keydown', holdEnter, true);
-  for (const type of CHANGE_EVENTS) root.addEventListener(type, recordChange, true);
-  for (const type of DISCRETE_EVENTS) root.addEventListener(type, shield, true);
+  for (const type of DISCRETE_EVENTS) window.addEventListener(type, onPageEvent, true);
   if (stale) dropExpired(root, data);
   if (data.storedKeys.length)
     whenIdle(
