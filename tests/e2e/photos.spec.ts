@@ -171,8 +171,8 @@ for (const device of [
             `${name}: the main photo is not lazy`,
           ).not.toBe('lazy');
           const lcp = await page.evaluate(
-            () =>
-              new Promise<{ tag: string; isMain: boolean } | null>((resolve) => {
+            (mainSelector) =>
+              new Promise<{ tag: string; isMain: boolean; tiesMain: boolean } | null>((resolve) => {
                 new PerformanceObserver((list) => {
                   const element = (
                     list.getEntries().at(-1) as
@@ -183,16 +183,27 @@ for (const device of [
                       ? {
                           tag: element.tagName,
                           isMain: element.getAttribute('fetchpriority') === 'high',
+                          // Cards of one size (a search grid): the first of them to paint is the
+                          // LCP, which on a busy machine need not be the one fetched first.
+                          tiesMain: area(element) === area(document.querySelector(mainSelector)),
                         }
                       : null,
                   );
                 }).observe({ type: 'largest-contentful-paint', buffered: true });
                 setTimeout(() => resolve(null), 3000);
+                function area(element: Element | null): number {
+                  const box = element?.getBoundingClientRect();
+                  return box ? Math.round(box.width) * Math.round(box.height) : -1;
+                }
               }),
+            main,
           );
           // When the largest thing painted is a photo, it is the one fetched first.
           if (lcp?.tag === 'IMG')
-            expect(lcp.isMain, `${name}: the LCP image has fetchpriority=high`).toBe(true);
+            expect(
+              lcp.isMain || lcp.tiesMain,
+              `${name}: the LCP image has fetchpriority=high (or is the same size as the one that has)`,
+            ).toBe(true);
         }
         expect(
           photos.filter((photo) => photo.priority === 'high').length,
