@@ -177,11 +177,18 @@ async function scrollPastSidebar(page: Page): Promise<void> {
  * move what the shopper sees): that space is not left blank, a note on the change stands over it.
  */
 async function expectNoBlankActions(page: Page, words: string): Promise<number> {
+  // The tallest run of hidden calls to action with no shown one between them.
   const kept = await page.evaluate(() => {
-    const boxes = [...document.querySelectorAll<HTMLElement>('[data-live-actions] > [data-live]')]
-      .filter((element) => element.style.visibility === 'hidden')
-      .map((element) => element.getBoundingClientRect());
-    return boxes.length ? Math.max(...boxes.map((box) => box.bottom)) - boxes[0]!.top : 0;
+    let tallest = 0;
+    let top: number | undefined;
+    for (const element of document.querySelectorAll<HTMLElement>('[data-live-actions] > *')) {
+      if (element.getClientRects().length === 0 || element.hasAttribute('data-live-stand-in'))
+        continue;
+      const box = element.getBoundingClientRect();
+      if (element.style.visibility !== 'hidden') top = undefined;
+      else tallest = Math.max(tallest, box.bottom - (top ??= box.top));
+    }
+    return tallest;
   });
   const note = page.locator('[data-live-actions] [data-live-stand-in]');
   if (kept === 0) {
@@ -192,6 +199,16 @@ async function expectNoBlankActions(page: Page, words: string): Promise<number> 
   await expect(note).toContainText(words);
   const height = await note.evaluate((element) => element.getBoundingClientRect().height);
   expect(height).toBeCloseTo(kept, 0);
+  // It covers no call to action still shown.
+  const covered = await note.evaluate((element) => {
+    const over = element.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('[data-live-actions] > *')]
+      .filter((other) => other !== element && other.checkVisibility({ visibilityProperty: true }))
+      .map((other) => other.getBoundingClientRect())
+      .filter((box) => box.height > 0 && box.top < over.bottom - 1 && box.bottom > over.top + 1)
+      .length;
+  });
+  expect(covered).toBe(0);
   return kept;
 }
 

@@ -145,21 +145,34 @@ export class LayoutChanges {
 
   private placeCovers(): void {
     for (const { container, note } of this.covers) {
-      const boxes = [...this.concealed]
-        .filter((element) => container.contains(element) && element.getClientRects().length > 0)
-        .map((element) => element.getBoundingClientRect());
-      const top = Math.min(...boxes.map((box) => box.top));
-      const bottom = Math.max(...boxes.map((box) => box.bottom));
-      if (boxes.length === 0 || bottom - top < MIN_COVER_HEIGHT) {
+      const run = this.tallestConcealedRun(container);
+      if (!run || run.bottom - run.top < MIN_COVER_HEIGHT) {
         note.remove();
         continue;
       }
       if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
       const origin = container.getBoundingClientRect().top;
       note.style.position = 'absolute';
-      note.style.top = `${top - origin}px`;
-      note.style.height = `${bottom - top}px`;
+      note.style.top = `${run.top - origin}px`;
+      note.style.height = `${run.bottom - run.top}px`;
       if (!note.isConnected) container.append(note);
     }
+  }
+
+  /** The tallest run of concealed children of `container` with nothing shown between them. */
+  private tallestConcealedRun(container: HTMLElement): { top: number; bottom: number } | undefined {
+    let tallest: { top: number; bottom: number } | undefined;
+    let run: { top: number; bottom: number } | undefined;
+    for (const child of container.children) {
+      if (child.getClientRects().length === 0 || !(child instanceof HTMLElement)) continue;
+      if (!this.concealed.has(child)) {
+        run = undefined;
+        continue;
+      }
+      const box = child.getBoundingClientRect();
+      run = run ? { top: run.top, bottom: box.bottom } : { top: box.top, bottom: box.bottom };
+      if (!tallest || run.bottom - run.top > tallest.bottom - tallest.top) tallest = run;
+    }
+    return tallest;
   }
 }

@@ -38,8 +38,8 @@ const HELD_CLICKS = 'button, .pagination a';
 const CHANGE_EVENTS = ['click', 'input', 'change'] as const;
 /**
  * The events the page handles before React is live (CHANGE_EVENTS, held clicks and Enter among
- * them); also the events React acts on at once (discrete). One in the app while React hydrates made it hydrate the
- * whole app in that task (about 750 ms at 4x CPU: a tap on a facet just after 'Filters' waited that
+ * them); also the events React acts on at once (discrete). One in the app while React hydrates
+ * made it hydrate the whole app in that task (about 750 ms at 4x CPU: a tap on a facet just after 'Filters' waited that
  * long); they are kept from React until it is live, and handled as before it started.
  */
 const DISCRETE_EVENTS = [
@@ -90,8 +90,8 @@ function start(root: HTMLElement, data: SearchPageData): void {
       if (event.type === 'change') void loadAnswers().then((early) => early?.tick(field));
     } else void answers?.then((early) => early?.stop());
   };
+  // recordChange, holdClick and holdEnter: called by onPageEvent (below) while the page handles events.
   const recordChange = (event: Event) => {
-    if (!handling()) return;
     early.record(event);
     answerEarly(event);
   };
@@ -99,7 +99,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   const holdClick = (event: MouseEvent) => {
     const target =
       event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CLICKS) : null;
-    if (!handling() || !target || !root.contains(target)) return;
+    if (!target || !root.contains(target)) return;
     event.preventDefault();
     event.stopPropagation();
     wake();
@@ -117,7 +117,7 @@ function start(root: HTMLElement, data: SearchPageData): void {
   // Enter in a field would submit the HTML's form (a page load); the app commits a typed amount on it.
   const holdEnter = (event: KeyboardEvent) => {
     const target = event.target;
-    if (!handling() || event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
     event.preventDefault();
     event.stopPropagation();
     held.push(() =>
