@@ -1,14 +1,16 @@
 /**
  * npm test: the whole suite, as CI runs it.
  *   1. builds the demo sites whose inputs changed (all of them on a clean clone),
- *   2. unit tests (Vitest), 3. HTML validity (Nu HTML Checker) of every page but only every 10th car's,
+ *   2. unit tests (Vitest) in two groups (vitest.config.ts): the files that build no site, two at a
+ *      time; then the files that build sites, one at a time,
+ *   3. HTML validity (Nu HTML Checker) of every page but only every 10th car's,
  *   4. browser tests (Playwright, Debian's Chromium) against the local server.
  * Extra arguments go to Playwright (e.g. `npm test -- --project=bayside-toyota`).
  * Ends with the seconds each stage took (recorded in docs/testing.md).
  *
- * The HTML check runs beside the unit tests: Vitest runs one file at a time and leaves most of the
- * second core idle (about 1.2 cores busy over its run), and the check only reads dist/, which no
- * unit test writes (each builds into a folder of its own). Its output is printed when it ends.
+ * The HTML check runs beside the site-building unit tests: they run one file at a time and leave
+ * part of the second core idle, and the check only reads dist/, which no unit test writes (each
+ * builds into a folder of its own). Its output is printed when it ends.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -24,8 +26,8 @@ const since = (started: number) => (performance.now() - started) / 1000;
 function printStages(): void {
   console.log('\nStage times:');
   for (const [label, seconds] of stageSeconds)
-    console.log(`  ${label.padEnd(16)} ${seconds.toFixed(0).padStart(6)} s`);
-  console.log(`  ${'total'.padEnd(16)} ${since(suiteStarted).toFixed(0).padStart(6)} s`);
+    console.log(`  ${label.padEnd(20)} ${seconds.toFixed(0).padStart(6)} s`);
+  console.log(`  ${'total'.padEnd(20)} ${since(suiteStarted).toFixed(0).padStart(6)} s`);
 }
 
 const bin = (name: string) => `${ROOT}/node_modules/.bin/${name}`;
@@ -55,7 +57,7 @@ function start(label: string, command: string, args: string[]): Promise<() => vo
       const seconds = since(started);
       // Reported when the caller is ready, so its output doesn't interleave with another stage's.
       resolve(() => {
-        console.log(`\n== ${label} (ran beside the unit tests)`);
+        console.log(`\n== ${label} (ran beside the site-building unit tests)`);
         process.stdout.write(readFileSync(logFile, 'utf8'));
         stageSeconds.push([label, seconds]);
         if (status !== 0) {
@@ -90,8 +92,9 @@ async function run(label: string, command: string, args: string[]): Promise<void
   console.log(`== ${label}: passed (${seconds.toFixed(1)} s)`);
 }
 
+await run('unit tests', bin('vitest'), ['run', '--project', 'unit']);
 const htmlCheck = start('HTML validity', bin('tsx'), ['scripts/check-html.ts', '--sample']);
-await run('unit tests', bin('vitest'), ['run']);
+await run('unit tests (builds)', bin('vitest'), ['run', '--project', 'builds']);
 (await htmlCheck)();
 await run('browser tests', bin('playwright'), ['test', ...process.argv.slice(2)]);
 printStages();
