@@ -173,6 +173,11 @@ test.describe('accounts: watchlist', () => {
       await signInOnPage(page, site, newPhone());
       await expect(page).toHaveURL(`/cars/${car.slug}`, { timeout: 20_000 });
       const button = await watchlistButton(page, car.name);
+      // Wake the button and let it read the session first: a button that woke on the click would
+      // ask for the session after it ended and send the shopper to sign in instead.
+      await button.hover();
+      await hydrated(button);
+      await page.waitForLoadState('networkidle');
 
       // The session ends on the server (as when it expires) while the page still thinks it is signed
       // in, so the real endpoint refuses the save (no faked answer).
