@@ -48,6 +48,11 @@ for (const screen of [
         );
       index.columns.status![at(soldId!)] = 'sold';
       (index.columns.sold ??= Array(index.count).fill(null))[at(soldId!)] = true;
+      // Sold just now, as a sync publishes it: listed until its SPEC 7 cut-off, whatever the app
+      // decides to ask its engine when it wakes (it does once a sold car of the HTML has passed
+      // its own cut-off since the build).
+      (index.columns.sold_date_timestamp ??= Array(index.count).fill(null))[at(soldId!)] =
+        Math.floor(Date.now() / 1000);
       index.columns.price![at(repricedId!)] = newPrice;
       await route.fulfill({
         response,
