@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * each other (render threads: "the prerender app was not given its build internals"), so these run
  * one at a time, after the rest. A new test file that builds a site belongs here.
  */
-export const BUILDING_FILES = [
+const BUILDING_FILES = [
   'build-cli',
   'build-incremental',
   'cdn-publish',

@@ -39,8 +39,9 @@ const CHANGE_EVENTS = ['click', 'input', 'change'] as const;
 /**
  * The events the page handles before React is live (CHANGE_EVENTS, held clicks and Enter among
  * them); also the events React acts on at once (discrete). One in the app while React hydrates
- * made it hydrate the whole app in that task (about 750 ms at 4x CPU: a tap on a facet just after 'Filters' waited that
- * long); they are kept from React until it is live, and handled as before it started.
+ * made it hydrate the whole app in that task (about 750 ms at 4x CPU: a tap on a facet just after
+ * 'Filters' waited that long); they are kept from React until it is live, and handled as before
+ * it started.
  */
 const DISCRETE_EVENTS = [
   'pointerdown',
