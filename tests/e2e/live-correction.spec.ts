@@ -212,6 +212,20 @@ async function expectNoBlankActions(page: Page, words: string): Promise<number> 
   return kept;
 }
 
+/** Tools concealed in view keep their space only at the end of the tools row: no gap between shown tools. */
+function concealedBetweenTools(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const tools = [...document.querySelectorAll('.vehicle__tools :is(a, button)')].filter(
+      (tool) => tool.getClientRects().length > 0,
+    );
+    const shown = tools.map((tool) => tool.checkVisibility({ visibilityProperty: true }));
+    const lastShown = shown.lastIndexOf(true);
+    return tools
+      .filter((tool, index) => !shown[index] && index < lastShown)
+      .map((tool) => tool.textContent?.trim() ?? '');
+  });
+}
+
 test.describe('a page corrected live shows what the page built in that state shows', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -253,6 +267,7 @@ test.describe('a page corrected live shows what the page built in that state sho
           expect(await expectNoBlankActions(page, 'This vehicle has been sold.')).toBeGreaterThan(
             40,
           );
+          expect(await concealedBetweenTools(page)).toEqual([]);
         }
         if (state.name === 'reserved')
           await expectNoBlankActions(page, 'This vehicle is reserved.');
