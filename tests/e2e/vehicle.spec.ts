@@ -57,6 +57,9 @@ async function showGallery(page: Page, car: Car): Promise<void> {
       .getByRole('group', { name: 'Viewer' })
       .getByRole('button', { name: 'Gallery' })
       .click();
+    // The click is held while the viewer wakes: a next tap or key must find the gallery shown, not
+    // the first view still on screen (a key held on it is replayed after it has gone).
+    await expect(page.locator('.media')).toHaveAttribute('data-view', 'gallery');
   }
 }
 
