@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { afterNextFrame, afterPress } from '../browser/after-press';
+import { afterNextFrame, afterPress, isPress } from '../browser/after-press';
 import { whenIdle } from '../browser/idle';
 import { pressEarly } from '../islands/early-press';
 import { settleEarlySteps, stepEarly } from '../islands/early-step';
@@ -129,8 +129,14 @@ const interaction: ClientDirective = (load, options, el) => {
     el.removeEventListener('keydown', holdKey, true);
   };
 
-  // A touch or press wakes the island once its click is answered (held, and shown if a toggle).
-  const wake = (event: Event) => afterPress(event, () => void start());
+  // A touch or press wakes the island once its click is answered (held, and shown if a toggle);
+  // the focus the press gives the button, just before its click, waits for it too.
+  let pressing = false;
+  const wake = (event: Event) => {
+    if (pressing) return;
+    pressing = isPress(event);
+    afterPress(event, () => void start());
+  };
   for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { passive: true });
   el.addEventListener('click', holdClick, true);
   el.addEventListener('keydown', holdKey, true);

@@ -147,6 +147,43 @@ test.describe('car page: the first tap on a toggle shows before its island wakes
     await expect(compare).toContainText('Compare');
   });
 
+  test(
+    "a touch wakes the island after its click, not during the touch (the click isn't kept waiting)",
+    { tag: ONE_TENANT },
+    async ({ page, site }) => {
+      const [car] = listedCars(site, (c) => canFavourite(c.price, imageOf(c)));
+      // When the tap's click runs, and whether the heart's island was still asleep then.
+      await page.addInitScript(() =>
+        addEventListener(
+          'click',
+          (event) => {
+            const island = (event.target as Element).closest('astro-island');
+            (window as unknown as { asleepAtClick?: boolean }).asleepAtClick ??=
+              island?.hasAttribute('ssr');
+          },
+          { capture: true },
+        ),
+      );
+      await page.goto(`/cars/${car!.slug}`);
+      const heart = page.getByRole('button', { name: `Favourite ${car!.name}` });
+      const island = page.locator('astro-island', { has: heart });
+      // The islands' code is already loaded (the first scroll fetches it), as on a page read a while.
+      const url = (await island.getAttribute('component-url'))!;
+      const loaded = page.waitForResponse((response) => response.url().endsWith(url));
+      await heart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await loaded;
+      await page.waitForLoadState('networkidle');
+      // A finger's tap begins with pointerover and gives the button focus before its click: waking
+      // on either hydrated the island in the middle of the tap, and its click waited for that.
+      await heart.tap();
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+      await expect(island).not.toHaveAttribute('ssr');
+      expect(await page.evaluate(() => (window as { asleepAtClick?: boolean }).asleepAtClick)).toBe(
+        true,
+      );
+    },
+  );
+
   test('a Compare press the full list refuses shows pressed, then not, with the reason', async ({
     page,
     site,
