@@ -146,8 +146,11 @@ const CONTROLS: Control[] = [
 ];
 
 /**
- * Set up in the page before the tap: the tap's time (its touchstart), then a look every 5 ms until
- * `element` shows something else than now; resolved after the next frame (which paints it).
+ * Set up in the page before the tap: the tap's time (its first touchstart or pointerdown after
+ * this), then a look every 5 ms until `element` shows something else than now. When an event's
+ * handler made the change, the frame that shows it is the one Event Timing reports for that event
+ * (startTime + duration: input to next paint, as INP counts it); a change made outside an event
+ * (an island rendering after it woke) is timed at the end of the next frame's task.
  * No named functions inside: tsx would wrap them in a helper the page does not have.
  */
 function armFeedback(element: Element, probe: Probe): void {
@@ -155,17 +158,38 @@ function armFeedback(element: Element, probe: Probe): void {
     const before = read();
     (window as unknown as { __tap: Promise<{ tapAt: number; shownAt: number }> }).__tap =
       new Promise((resolve) => {
-        let tapAt = 0;
-        for (const type of ['touchstart', 'pointerdown'])
-          addEventListener(type, (event) => (tapAt ||= event.timeStamp), {
-            capture: true,
-            once: true,
-          });
+        // The tap's time as the listener installed before the page's own scripts saw it (an early
+        // layer may stop the event at the window before any listener added now).
+        const armedAt = performance.now();
+        const touches = (window as unknown as { __touches: number[] }).__touches;
+        const events: PerformanceEventTiming[] = [];
+        const observer = new PerformanceObserver((list) =>
+          events.push(...(list.getEntries() as PerformanceEventTiming[])),
+        );
+        observer.observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+        let lookedAt = armedAt;
         const timer = setInterval(() => {
-          if (!tapAt || read() === before) return;
+          const tapAt = touches.find((at) => at >= armedAt);
+          const changedBy = lookedAt;
+          lookedAt = performance.now();
+          if (tapAt === undefined || read() === before) return;
           clearInterval(timer);
           requestAnimationFrame(() =>
-            setTimeout(() => resolve({ tapAt, shownAt: performance.now() })),
+            setTimeout(() => {
+              const frameDone = performance.now();
+              // Entries arrive after their frame is presented: give them a moment.
+              setTimeout(() => {
+                events.push(...(observer.takeRecords() as PerformanceEventTiming[]));
+                observer.disconnect();
+                const handled = events.filter(
+                  (entry) => entry.processingStart >= changedBy && entry.processingEnd <= lookedAt,
+                );
+                const shownAt = handled.length
+                  ? Math.max(...handled.map((entry) => entry.startTime + entry.duration))
+                  : frameDone;
+                resolve({ tapAt, shownAt });
+              }, 200);
+            }),
           );
         }, 5);
       });
@@ -236,6 +260,12 @@ async function measure(
     isMobile: true,
     hasTouch: true,
   });
+  // Every touch's time, recorded by a listener added before the page's own scripts run.
+  await context.addInitScript(`{
+    const touches = (window.__touches = []);
+    for (const type of ['touchstart', 'pointerdown'])
+      addEventListener(type, (event) => touches.push(event.timeStamp), { capture: true });
+  }`);
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -247,7 +277,7 @@ async function measure(
     if (!found) return undefined;
     // Scrolled to as a shopper would (by touch, which wakes nothing), then a moment to aim.
     await found.tap.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(Number(process.env.AIM_MS ?? 300));
     const first = await tapOnce(page, found, 0);
     await page.waitForTimeout(BETWEEN_TAPS_MS);
     const second = await tapOnce(page, found, 1);
