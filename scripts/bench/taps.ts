@@ -277,7 +277,7 @@ async function measure(
     if (!found) return undefined;
     // Scrolled to as a shopper would (by touch, which wakes nothing), then a moment to aim.
     await found.tap.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await page.waitForTimeout(Number(process.env.AIM_MS ?? 300));
+    await page.waitForTimeout(300);
     const first = await tapOnce(page, found, 0);
     await page.waitForTimeout(BETWEEN_TAPS_MS);
     const second = await tapOnce(page, found, 1);
