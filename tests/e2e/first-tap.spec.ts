@@ -169,9 +169,17 @@ test.describe('car page: the first tap on a toggle shows before its island wakes
       const island = page.locator('astro-island', { has: heart });
       // The islands' code is already loaded (the first scroll fetches it), as on a page read a while.
       const url = (await island.getAttribute('component-url'))!;
-      const loaded = page.waitForResponse((response) => response.url().endsWith(url));
       await heart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await loaded;
+      await page.evaluate(() => dispatchEvent(new Event('scroll')));
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (path) =>
+              performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(path)),
+            url,
+          ),
+        )
+        .toBe(true);
       await page.waitForLoadState('networkidle');
       // A finger's tap begins with pointerover and gives the button focus before its click: waking
       // on either hydrated the island in the middle of the tap, and its click waited for that.
