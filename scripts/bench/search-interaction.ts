@@ -39,11 +39,17 @@ interface Run {
   afterTypingLongestTaskMs: number;
 }
 
-/** Long tasks and Event Timing entries from the start of the document, read by the bench. */
-function observe() {
+/** Long tasks and Event Timing entries from the start of the document, read by the benches. */
+export function observe() {
   const state = {
     tasks: [] as { start: number; duration: number }[],
-    events: [] as { name: string; start: number; duration: number }[],
+    events: [] as {
+      name: string;
+      start: number;
+      duration: number;
+      processingStart: number;
+      processingEnd: number;
+    }[],
   };
   (window as unknown as { __bench: typeof state }).__bench = state;
   new PerformanceObserver((list) => {
@@ -51,8 +57,14 @@ function observe() {
       state.tasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      state.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+    for (const entry of list.getEntries() as PerformanceEventTiming[])
+      state.events.push({
+        name: entry.name,
+        start: entry.startTime,
+        duration: entry.duration,
+        processingStart: entry.processingStart,
+        processingEnd: entry.processingEnd,
+      });
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
 }
 

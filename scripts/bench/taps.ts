@@ -23,7 +23,7 @@ import { launchChromium, VIEWPORTS } from '../measure/browser-weight';
 import { startLocalServer, tenantPort } from '../../platform/serve/local-server';
 import { optionValue } from '../lib/cli-options';
 import { snapshotFile } from '../../platform/paths';
-import { builtSlugs, median } from './search-interaction';
+import { builtSlugs, median, observe } from './search-interaction';
 
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
 const IDLE_MS = 3000;
@@ -161,12 +161,17 @@ function armFeedback(element: Element, probe: Probe): void {
         // The tap's time as the listener installed before the page's own scripts saw it (an early
         // layer may stop the event at the window before any listener added now).
         const armedAt = performance.now();
-        const touches = (window as unknown as { __touches: number[] }).__touches;
-        const events: PerformanceEventTiming[] = [];
-        const observer = new PerformanceObserver((list) =>
-          events.push(...(list.getEntries() as PerformanceEventTiming[])),
-        );
-        observer.observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+        const { __touches: touches, __bench: bench } = window as unknown as {
+          __touches: number[];
+          __bench: {
+            events: {
+              start: number;
+              duration: number;
+              processingStart: number;
+              processingEnd: number;
+            }[];
+          };
+        };
         let lookedAt = armedAt;
         const timer = setInterval(() => {
           const tapAt = touches.find((at) => at >= armedAt);
@@ -179,13 +184,11 @@ function armFeedback(element: Element, probe: Probe): void {
               const frameDone = performance.now();
               // Entries arrive after their frame is presented: give them a moment.
               setTimeout(() => {
-                events.push(...(observer.takeRecords() as PerformanceEventTiming[]));
-                observer.disconnect();
-                const handled = events.filter(
+                const handled = bench.events.filter(
                   (entry) => entry.processingStart >= changedBy && entry.processingEnd <= lookedAt,
                 );
                 const shownAt = handled.length
-                  ? Math.max(...handled.map((entry) => entry.startTime + entry.duration))
+                  ? Math.max(...handled.map((entry) => entry.start + entry.duration))
                   : frameDone;
                 resolve({ tapAt, shownAt });
               }, 200);
@@ -260,7 +263,8 @@ async function measure(
     isMobile: true,
     hasTouch: true,
   });
-  // Every touch's time, recorded by a listener added before the page's own scripts run.
+  // Every touch's time and Event Timing entry, recorded from before the page's own scripts run.
+  await context.addInitScript(observe);
   await context.addInitScript(`{
     const touches = (window.__touches = []);
     for (const type of ['touchstart', 'pointerdown'])

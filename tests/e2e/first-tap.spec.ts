@@ -185,7 +185,7 @@ test.describe('car page: the first tap on a toggle shows before its island wakes
       // on either hydrated the island in the middle of the tap, and its click waited for that.
       await heart.tap();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
-      await expect(island).not.toHaveAttribute('ssr');
+      await islandAwake(island)();
       expect(await page.evaluate(() => (window as { asleepAtClick?: boolean }).asleepAtClick)).toBe(
         true,
       );
